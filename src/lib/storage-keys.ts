@@ -1,0 +1,26 @@
+/** Local storage keys named by the spec (section 3). One list, so nothing else invents names. */
+export const STORAGE_KEYS = {
+  lang: 'lang',
+  closeAppDownload: 'closeAppDownload',
+  fixedSelected: 'fixedSelected',
+  mixedSelected: 'mixedSelected',
+  phoneNumberToVerify: 'phoneNumberToVerify',
+  loginInfo: 'loginInfo',
+  backTo: 'backTo',
+  historyPage: 'historyPage',
+  adNextTime: 'ad-next-time',
+  labMode: 'labMode',
+  adminCode: 'adminCode',
+  maintenance: 'maintenance',
+  returnCurrency: 'returnCurrency',
+  dashboardDisplayOption: 'dashboardDisplayOption',
+  userLang: 'userLang',
+  /** not in the spec: time of the first load, for the 240-day forced reload */
+  firstLoadTime: 'firstLoadTime',
+  /** not in the spec: target path stored before a chunk-load reload */
+  chunkReloadTarget: 'chunkReloadTarget',
+  /** not in the spec: the site notice (anti-fraud) banner was dismissed */
+  closeSiteNotice: 'closeSiteNotice',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
