@@ -1,0 +1,49 @@
+// Starts the real stack once for the e2e suite: anvil, contracts, the API on PGlite serving
+// the built app. Returns the teardown.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startAnvil } from '../scripts/anvil';
+import { deployAll } from '../scripts/deploy';
+import { forgeBuild } from '../scripts/forge';
+import { E2E } from '../scripts/lib/e2e-env';
+import { run, startProcess, waitForHttp } from '../scripts/lib/proc';
+
+export default async function globalSetup() {
+  const dataDir = resolve(E2E.dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+
+  await forgeBuild({ quiet: true });
+  if (!existsSync('dist/index.html')) {
+    const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      env: { ...process.env, RPC_URL: E2E.rpcUrl, CHAIN_ID: String(E2E.chainId), NODE_ENV: 'production' },
+    });
+    if (code !== 0) throw new Error('vite build failed');
+  }
+
+  const anvil = await startAnvil({ port: E2E.anvilPort, chainId: E2E.chainId, quiet: true });
+  await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated: false });
+
+  const api = startProcess('api', 'npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(E2E.apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RPC_URL: anvil.rpcUrl,
+      CHAIN_ID: String(E2E.chainId),
+      SERVE_APP: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitForHttp(`${E2E.baseUrl}/health`, 60_000);
+
+  process.env.E2E_RPC_URL = anvil.rpcUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    await api.stop();
+    await anvil.stop();
+  };
+}

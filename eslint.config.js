@@ -1,0 +1,103 @@
+// ESLint flat config: typescript-eslint + the import direction of ARCHITECTURE.md.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = (() => {
+  try {
+    return readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+const browserLayers = ['services', 'web3', 'lib', 'components', 'features', 'app', 'i18n'];
+
+/** shared <- (services, web3, lib, components) <- features <- app; server imports only shared. */
+const zones = [
+  // shared is isomorphic: it imports nothing of ours but itself
+  {
+    target: './src/shared',
+    from: './src',
+    except: ['./shared'],
+    message: 'src/shared is isomorphic and imports only itself.',
+  },
+  // the server imports only shared and itself
+  {
+    target: './src/server',
+    from: './src',
+    except: ['./shared', './server'],
+    message: 'src/server imports only src/shared and itself.',
+  },
+  // nothing in the browser imports the server
+  ...browserLayers.map((layer) => ({
+    target: `./src/${layer}`,
+    from: './src/server',
+    message: 'Browser code never imports src/server.',
+  })),
+  // the lower browser layers do not reach up into features or app
+  ...['services', 'web3', 'lib', 'components'].map((layer) => ({
+    target: `./src/${layer}`,
+    from: ['./src/features', './src/app'],
+    message: `src/${layer} sits below features and app.`,
+  })),
+  { target: './src/features', from: './src/app', message: 'Features do not import the app.' },
+  // a feature does not import another feature
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'A feature does not import another feature; the app composes them.',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'contracts/**',
+      '.data/**',
+      '.e2e-data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'tests/**', 'e2e/**', '**/*.cjs'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

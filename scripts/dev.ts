@@ -1,0 +1,103 @@
+// `npm run dev`: the whole stack in one terminal. anvil (chain 31337) -> compile + deploy the
+// contracts (ABIs/addresses generated) -> the API on PGlite (migrated at boot) -> Vite.
+// Ctrl-C stops everything.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createPublicClient, http } from 'viem';
+import { bcntAddress } from '../src/shared/contracts/generated';
+import { startAnvil, TEST_ACCOUNTS } from './anvil';
+import { deployAll } from './deploy';
+import { forgeBuild } from './forge';
+import { isPortFree, startProcess, waitForHttp, type Managed } from './lib/proc';
+
+const ANVIL_PORT = Number(process.env.ANVIL_PORT ?? 8545);
+const API_PORT = Number(process.env.PORT ?? 8080);
+const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
+const CHAIN_ID = 31337;
+const DATA_DIR = resolve(process.env.DATA_DIR ?? '.data');
+
+async function main() {
+  for (const [name, port] of [
+    ['anvil', ANVIL_PORT],
+    ['API', API_PORT],
+    ['web', WEB_PORT],
+  ] as const) {
+    if (!(await isPortFree(port))) {
+      throw new Error(`Port ${port} (${name}) is in use. Stop the other process or set its port.`);
+    }
+  }
+  mkdirSync(DATA_DIR, { recursive: true });
+
+  const stops: Array<() => Promise<void>> = [];
+  let stopping = false;
+  const stopAll = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  console.log('Compiling contracts…');
+  await forgeBuild();
+
+  // The chain keeps its state in DATA_DIR next to the database, so both survive a restart.
+  const anvil = await startAnvil({
+    port: ANVIL_PORT,
+    chainId: CHAIN_ID,
+    stateFile: resolve(DATA_DIR, 'anvil-state.json'),
+    quiet: true,
+  });
+  stops.push(anvil.stop);
+
+  const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+  const existing = await client.getCode({ address: bcntAddress[CHAIN_ID] });
+  if (existing && existing !== '0x') {
+    console.log('Contracts already deployed (chain state loaded from DATA_DIR).');
+  } else {
+    console.log('Deploying contracts and funding the test accounts…');
+    await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated: true });
+  }
+
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(API_PORT),
+    DATA_DIR,
+    RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: String(CHAIN_ID),
+  };
+  const api: Managed = startProcess('api', 'npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { env });
+  stops.push(api.stop);
+  void api.exited.then((code) => {
+    if (!stopping) {
+      console.error(`API exited (${code}).`);
+      void stopAll(1);
+    }
+  });
+  await waitForHttp(`http://127.0.0.1:${API_PORT}/health`, 90_000);
+
+  const web = startProcess('web', 'npx', ['vite', '--port', String(WEB_PORT), '--strictPort'], {
+    env: { ...env, API_PORT: String(API_PORT) },
+  });
+  stops.push(web.stop);
+  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/`, 60_000);
+
+  console.log(`
+  App:        http://localhost:${WEB_PORT}/
+  API:        http://127.0.0.1:${API_PORT}/  (health: /health)
+  Chain:      ${anvil.rpcUrl}  (chain id ${CHAIN_ID})
+  Dev outbox: http://localhost:${WEB_PORT}/dev/outbox (when the identity issue lands)
+
+  Funded test accounts (anvil's well-known keys; each holds 10,000 ETH and 1,000,000 BCNT,
+  account 0 is the BCNT treasury):`);
+  TEST_ACCOUNTS.forEach((account, i) => console.log(`  ${i}  ${account.address}  ${account.privateKey}`));
+  console.log('\n  Ctrl-C stops everything.\n');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

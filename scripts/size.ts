@@ -1,0 +1,101 @@
+// `npm run size`: the bundle budget. Loads the built landing page in Chromium and adds up the
+// gzip size of every JavaScript file it loads before any interaction. Fails above the budget or
+// when wallet or chart code is among them (those must load lazily). Run after `vite build`.
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ensureChromium } from './lib/chromium';
+import { run } from './lib/proc';
+
+const BUDGET_KIB = 200;
+const DIST = resolve('dist');
+const LAZY_MARKERS = [
+  { name: 'wagmi', pattern: /wagmi/ },
+  { name: 'RainbowKit', pattern: /rainbowkit|RainbowKit/ },
+  { name: 'apexcharts', pattern: /ApexCharts|apexcharts/ },
+  { name: 'viem', pattern: /viem@|ViemError|BaseError:.*viem/ },
+];
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html')) || process.argv.includes('--build')) {
+    const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (code !== 0) process.exit(code);
+  }
+  // Static server for dist/ with SPA fallback; API calls get a 404 (the landing page copes).
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let file = normalize(join(DIST, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(DIST)) return void res.writeHead(403).end();
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      if (/^\/(member|api|token|quotation|content|dev|health)\b/.test(url.pathname)) {
+        return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"message":"not_found","data":null}');
+      }
+      file = join(DIST, 'index.html');
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const browser = await chromium.launch({
+    executablePath: ensureChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.port === String(port) && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await browser.close();
+  server.close();
+
+  let total = 0;
+  const rows: string[] = [];
+  const offenders: string[] = [];
+  for (const path of [...scripts].sort()) {
+    const content = readFileSync(join(DIST, path));
+    const gz = gzipSync(content, { level: 9 }).length;
+    total += gz;
+    rows.push(`  ${(gz / 1024).toFixed(1).padStart(7)} KiB  ${path}`);
+    const text = content.toString();
+    for (const marker of LAZY_MARKERS) if (marker.pattern.test(text)) offenders.push(`${path} contains ${marker.name}`);
+  }
+  const kib = total / 1024;
+  console.log(`Landing page JavaScript before any interaction (gzip):\n${rows.join('\n')}`);
+  console.log(`  total ${kib.toFixed(1)} KiB of ${BUDGET_KIB} KiB budget`);
+  let failed = false;
+  if (scripts.size === 0) {
+    console.error('No JavaScript was loaded: the measurement is broken.');
+    failed = true;
+  }
+  if (kib > BUDGET_KIB) {
+    console.error(`Over budget by ${(kib - BUDGET_KIB).toFixed(1)} KiB.`);
+    failed = true;
+  }
+  if (offenders.length) {
+    console.error(`Wallet/chart code must load lazily, but:\n  ${offenders.join('\n  ')}`);
+    failed = true;
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

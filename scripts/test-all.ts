@@ -1,0 +1,39 @@
+// `npm test`: everything, in order, stopping at the first failure:
+// contract tests (forge), unit + integration tests (vitest), build, e2e (Playwright).
+import { ensureChromium } from './lib/chromium';
+import { run } from './lib/proc';
+import { E2E } from './lib/e2e-env';
+
+async function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${title} ===`);
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (code !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${code}) after ${seconds}s`);
+    process.exit(code);
+  }
+  console.log(`✔ ${title} (${seconds}s)`);
+}
+
+async function main() {
+  // Fail fast (or install) before spending minutes on the other suites.
+  const chromium = ensureChromium();
+  const npx = 'npx';
+  await step('Contract tests (forge)', npx, ['tsx', 'scripts/forge.ts', 'test']);
+  await step('Unit and integration tests (vitest)', npx, ['vitest', 'run']);
+  await step('Build the app for e2e', npx, ['vite', 'build', '--logLevel', 'warn'], {
+    RPC_URL: E2E.rpcUrl,
+    CHAIN_ID: String(E2E.chainId),
+    NODE_ENV: 'production',
+  });
+  await step('End-to-end tests (Playwright, real stack)', npx, ['playwright', 'test'], {
+    CHROMIUM_PATH: chromium,
+  });
+  console.log('\nAll test suites passed.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './http-client';
+import { cachePresets, queryKeys, shouldRetryQuery } from './query-keys';
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
+  prefix.every((part, i) => key[i] === part);
+
+describe('queryKeys', () => {
+  it('nests every key under its domain and under all', () => {
+    const common = [
+      queryKeys.common.languages(),
+      queryKeys.common.currencies(),
+      queryKeys.common.countries(),
+      queryKeys.common.docIssuePlaces(),
+    ];
+    for (const key of common) {
+      expect(startsWith(key, queryKeys.common.all)).toBe(true);
+      expect(startsWith(key, queryKeys.all)).toBe(true);
+    }
+    expect(startsWith(queryKeys.setting.maintainStatus(), queryKeys.setting.all)).toBe(true);
+    expect(startsWith(queryKeys.setting.maintainStatus(), queryKeys.common.all)).toBe(false);
+  });
+
+  it('gives distinct keys', () => {
+    const keys = [
+      queryKeys.common.languages(),
+      queryKeys.common.currencies(),
+      queryKeys.common.countries(),
+      queryKeys.common.docIssuePlaces(),
+      queryKeys.setting.maintainStatus(),
+    ].map((key) => JSON.stringify(key));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('cachePresets', () => {
+  it('static never goes stale; poll refetches every second', () => {
+    expect(cachePresets.static.staleTime).toBe(Infinity);
+    expect(cachePresets.poll.refetchInterval).toBe(1000);
+    expect(cachePresets.standard.staleTime).toBeGreaterThan(0);
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  const error = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
+    new ApiError({ call: 'GET /x', message: 'm', ...init });
+
+  it('retries network failures and HTTP 5xx at most twice', () => {
+    expect(shouldRetryQuery(0, error({ message: 'network_error' }))).toBe(true);
+    expect(shouldRetryQuery(1, error({ httpStatus: 500, status: 500 }))).toBe(true);
+    expect(shouldRetryQuery(2, error({ httpStatus: 500 }))).toBe(false);
+  });
+
+  it('never retries ignored, 503, 4xx or business errors', () => {
+    expect(shouldRetryQuery(0, error({ httpStatus: 500, ignored: true }))).toBe(false);
+    expect(shouldRetryQuery(0, error({ httpStatus: 503 }))).toBe(false);
+    expect(shouldRetryQuery(0, error({ httpStatus: 400, status: 400 }))).toBe(false);
+    expect(shouldRetryQuery(0, error({ httpStatus: 200, status: 1 }))).toBe(false);
+    expect(shouldRetryQuery(0, new Error('x'))).toBe(false);
+  });
+});

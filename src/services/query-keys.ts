@@ -1,0 +1,60 @@
+import { ApiError } from './http-client';
+
+/**
+ * Query keys from one factory: every key starts with its domain, so `queryKeys.<domain>.all`
+ * invalidates a whole domain and `queryKeys.all` everything (e.g. after a language change).
+ * Later issues add their domains here.
+ */
+const all = ['api'] as const;
+const common = [...all, 'common'] as const;
+const setting = [...all, 'setting'] as const;
+const member = [...all, 'member'] as const;
+
+export const queryKeys = {
+  all,
+  common: {
+    all: common,
+    languages: () => [...common, 'languages'] as const,
+    currencies: () => [...common, 'currencies'] as const,
+    countries: () => [...common, 'countries'] as const,
+    docIssuePlaces: () => [...common, 'docIssuePlaces'] as const,
+  },
+  setting: {
+    all: setting,
+    maintainStatus: () => [...setting, 'maintainStatus'] as const,
+  },
+  /** Data of the logged-in member; cleared on logout. */
+  member: {
+    all: member,
+  },
+} as const;
+
+interface CachePreset {
+  staleTime: number;
+  gcTime?: number;
+  refetchInterval?: number | false;
+  refetchIntervalInBackground?: boolean;
+  refetchOnWindowFocus?: boolean;
+}
+
+/** Named cache strategies; spread into query options instead of scattering numbers. */
+export const cachePresets = {
+  /** Reference lists that change only with a deploy (languages, currencies, countries). */
+  static: { staleTime: Infinity, gcTime: Infinity, refetchOnWindowFocus: false },
+  /** Ordinary member data. */
+  standard: { staleTime: 30_000, gcTime: 5 * 60_000 },
+  /** Always refetched on use (balances, order states). */
+  fresh: { staleTime: 0 },
+  /** Status polls every second (spec section 7), also in a background tab. */
+  poll: { staleTime: 0, refetchInterval: 1_000, refetchIntervalInBackground: true },
+} as const satisfies Record<string, CachePreset>;
+
+/**
+ * For the QueryClient's `retry` default: the HTTP client already handles auth and 503, so only
+ * network failures and HTTP 5xx (not 503) are retried, at most twice; everything else never.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2 || !(error instanceof ApiError) || error.ignored || error.isUnavailable)
+    return false;
+  return error.message === 'network_error' || (error.httpStatus ?? 0) >= 500;
+}
