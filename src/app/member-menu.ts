@@ -1,0 +1,87 @@
+import { routes, type RouteName } from './routes';
+import { hrefIfBuilt } from './shell-rules';
+
+/**
+ * The members' part of the nav bar (spec section 2), from the stored login info's member
+ * fields. Role bits (spec section 3): kyc2 64 = level 1 and verified, level2Member 2048,
+ * level3Member 4096, level4Member 8192.
+ */
+
+export const ROLE_BITS = {
+  kyc2: 64,
+  level2Member: 2048,
+  level3Member: 4096,
+  level4Member: 8192,
+} as const;
+
+export function memberLevel(roleId: number): 0 | 1 | 2 | 3 | 4 {
+  if (roleId & ROLE_BITS.level4Member) return 4;
+  if (roleId & ROLE_BITS.level3Member) return 3;
+  if (roleId & ROLE_BITS.level2Member) return 2;
+  if (roleId & ROLE_BITS.kyc2) return 1;
+  return 0;
+}
+
+export function isKycVerified(roleId: number): boolean {
+  return (roleId & ROLE_BITS.kyc2) !== 0;
+}
+
+export interface MemberSummary {
+  displayName: string;
+  roleId: number;
+  /** The member holds managed assets (API keys menu). Unknown until the account issue: false. */
+  hasManagedAssets: boolean;
+}
+
+/** Reads what the shell needs from login info's member fields; tolerant of missing fields. */
+export function memberSummary(info: Record<string, unknown> | null): MemberSummary | null {
+  if (!info) return null;
+  const text = (key: string) =>
+    typeof info[key] === 'string' && info[key] !== '' ? (info[key] as string) : undefined;
+  const roleId = typeof info.roleId === 'number' ? info.roleId : Number(info.roleId ?? 0) || 0;
+  return {
+    displayName: text('nickname') ?? text('userName') ?? text('email') ?? '',
+    roleId,
+    hasManagedAssets: info.hasManagedAssets === true,
+  };
+}
+
+export interface MemberMenuEntry {
+  id: string;
+  route: RouteName;
+  /** undefined: the screen is not built yet (shown disabled). */
+  href: string | undefined;
+}
+
+/**
+ * Account, Wallet (tab deposit), Security (tab two-step), Referrals (level above 0), API keys
+ * (tab manage, with managed assets), Preferences (test environment only). Before KYC
+ * verification only Account.
+ */
+export function memberMenu(
+  member: MemberSummary,
+  options: { production: boolean },
+): MemberMenuEntry[] {
+  const entry = (id: string, route: RouteName, href: () => string): MemberMenuEntry => ({
+    id,
+    route,
+    href: hrefIfBuilt(route, href),
+  });
+  const account = entry('account', 'Account', () => routes.Account.getHref());
+  if (!isKycVerified(member.roleId)) return [account];
+  const items = [
+    account,
+    entry('wallet', 'Wallet', () => routes.Wallet.getHref(undefined, { tab: 'deposit' })),
+    entry('security', 'Security', () => routes.Security.getHref(undefined, { tab: 'two-step' })),
+  ];
+  if (memberLevel(member.roleId) > 0)
+    items.push(entry('referrals', 'Referrals', () => routes.Referrals.getHref()));
+  if (member.hasManagedAssets) {
+    items.push(
+      entry('api-keys', 'ApiKeys', () => routes.ApiKeys.getHref(undefined, { tab: 'manage' })),
+    );
+  }
+  if (!options.production)
+    items.push(entry('preferences', 'Preferences', () => routes.Preferences.getHref()));
+  return items;
+}

@@ -1,0 +1,212 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Link,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+} from 'react-router';
+import { AppDownloadBanner } from '../components/app-download-banner';
+import { Footer } from '../components/footer';
+import { NavBar } from '../components/nav-bar';
+import type { NavItem } from '../components/nav-items';
+import { ProgressBarMessage } from '../components/progress-bar-message';
+import { SiteNotice } from '../components/site-notice';
+import { useNavMenus } from '../components/use-nav-menus';
+import { UserMenu } from '../components/user-menu';
+import { VisuallyHidden } from '../components/visually-hidden';
+import { ContactUsButton } from '../features/contact/components/contact-us-button';
+import { CONTACT_US_PARAM, CONTACT_US_VALUE } from '../features/contact/hooks/use-contact-us-param';
+import { MaintenancePage } from '../features/maintenance/pages/maintenance-page';
+import { config } from '../lib/config';
+import { clearLoginInfo, getLoginInfo } from '../services/session';
+import { LanguageSwitcher } from './language-switcher';
+import { useMaintenanceStore } from './maintenance-store';
+import { memberMenu, memberSummary, isKycVerified, type MemberSummary } from './member-menu';
+import { LazyBoundary } from './lazy-boundary';
+import { NavWallet } from './nav-wallet';
+import { isRouteHandle } from './router';
+import { routes, type RouteName } from './routes';
+import { hrefIfBuilt, shellChrome } from './shell-rules';
+import styles from './shell-layout.module.css';
+
+/**
+ * The contact dialog (react-hook-form, zod resolver, Radix dialog) is loaded only when
+ * `type=contact-us` is in the URL: the contact-us button just sets that query.
+ */
+const ContactUsHost = lazy(() =>
+  import('../features/contact/components/contact-us-host').then((module) => ({
+    default: module.ContactUsHost,
+  })),
+);
+
+/** The mobile app is not published yet: no store links, so no download banner (UI kit rule). */
+const APP_LINKS = {};
+
+/** The current table route (name and params incl. those baked into the path). */
+function useCurrentRoute(): { name: RouteName; params: Record<string, string | undefined> } {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const match = matches[index]!;
+    if (isRouteHandle(match.handle))
+      return { name: match.handle.route, params: { ...match.params, ...match.handle.params } };
+  }
+  return { name: 'Landing', params: {} };
+}
+
+/**
+ * The shell: while maintenance is shown, the maintenance page replaces everything (no nav bar,
+ * no footer). Otherwise: skip link, nav bar (menus, language switcher, wallet area, member or
+ * visitor actions), site notice, progress-bar message, <main> with the route's screen, footer.
+ */
+export function ShellLayout() {
+  const maintenanceShown = useMaintenanceStore((state) => state.shown);
+  const maintenanceWindow = useMaintenanceStore((state) => state.window);
+  if (maintenanceShown) {
+    return (
+      <MaintenancePage
+        startTime={maintenanceWindow?.startTime}
+        endTime={maintenanceWindow?.endTime}
+      />
+    );
+  }
+  return <Shell />;
+}
+
+function Shell() {
+  const { t, i18n } = useTranslation('common');
+  const location = useLocation();
+  const navigation = useNavigation();
+  const current = useCurrentRoute();
+  const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const chrome = shellChrome(current.name, current.params, query);
+  // Re-read on every render (a cheap storage read): login and logout navigate or reload.
+  const member = memberSummary(getLoginInfo());
+  const locale = i18n.language;
+
+  useEffect(() => {
+    document.title = t('app.name');
+  }, [t]);
+
+  const menus = useNavMenus({
+    aboutUs: hrefIfBuilt('AboutUs', () => routes.AboutUs.getHref()),
+    stableIncome: hrefIfBuilt('PremiumDetail', () =>
+      routes.PremiumDetail.getHref({ type: 'fixed' }),
+    ),
+    mixedQuant: hrefIfBuilt('PremiumDetail', () => routes.PremiumDetail.getHref({ type: 'mixed' })),
+    smartAutotrade: hrefIfBuilt('SearchResult', () => routes.SearchResult.getHref()),
+    lendingBot: hrefIfBuilt('LendingBotDashboard', () => routes.LendingBotDashboard.getHref()),
+    binfi: hrefIfBuilt('BinFiDashboard', () => routes.BinFiDashboard.getHref()),
+    binfiGalaxy: hrefIfBuilt('BinFiGalaxyDashboard', () => routes.BinFiGalaxyDashboard.getHref()),
+  });
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main-content" className={styles.skipLink}>
+        {t('skipToContent')}
+      </a>
+      {chrome.nav ? (
+        <NavBar
+          pathname={location.pathname}
+          homeHref={routes.Landing.getHref()}
+          menus={menus}
+          hideMenus={!chrome.navMenus}
+          languageSwitcher={chrome.languageSwitcher ? <LanguageSwitcher /> : undefined}
+          wallet={<NavWallet />}
+          contactUs={member ? undefined : <ContactUsButton />}
+          portfolio={member ? <PortfolioButton member={member} /> : undefined}
+          userMenu={
+            member ? <MemberMenu member={member} pathname={location.pathname} /> : undefined
+          }
+        />
+      ) : null}
+      {chrome.nav ? <SiteNotice locale={locale} /> : null}
+      <ProgressBarMessage />
+      {query.get(CONTACT_US_PARAM) === CONTACT_US_VALUE ? (
+        <LazyBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <ContactUsHost />
+          </Suspense>
+        </LazyBoundary>
+      ) : null}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={styles.main}
+        aria-busy={navigation.state === 'loading' || undefined}
+      >
+        <Outlet />
+      </main>
+      {chrome.footer ? <Footer locale={locale} isMember={Boolean(member)} links={{}} /> : null}
+      {!chrome.webView ? (
+        <AppDownloadBanner
+          pathname={location.pathname}
+          search={location.search}
+          links={APP_LINKS}
+        />
+      ) : null}
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Opens /portfolio?tab=earn; usable only when KYC is verified and the screen exists. */
+function PortfolioButton({ member }: { member: MemberSummary }) {
+  const { t } = useTranslation('nav');
+  const href = isKycVerified(member.roleId)
+    ? hrefIfBuilt('MyStrategies', () => routes.MyStrategies.getHref(undefined, { tab: 'earn' }))
+    : undefined;
+  if (href) {
+    return (
+      <Link className={styles.portfolio} to={href} data-testid="nav-portfolio">
+        {t('portfolio')}
+      </Link>
+    );
+  }
+  return (
+    <span className={styles.portfolioDisabled} aria-disabled="true" data-testid="nav-portfolio">
+      {t('portfolio')}
+      {!isKycVerified(member.roleId) ? (
+        <VisuallyHidden>{` (${t('portfolio.needsKyc')})`}</VisuallyHidden>
+      ) : null}
+    </span>
+  );
+}
+
+const MENU_LABEL_KEYS = {
+  account: 'user.account',
+  wallet: 'user.wallet',
+  security: 'user.security',
+  referrals: 'user.referrals',
+  'api-keys': 'user.apiKeys',
+  preferences: 'user.preferences',
+} as const;
+
+function MemberMenu({ member, pathname }: { member: MemberSummary; pathname: string }) {
+  const { t } = useTranslation('nav');
+  const queryClient = useQueryClient();
+  const items: NavItem[] = memberMenu(member, { production: config.isProduction }).map((entry) => ({
+    id: entry.id,
+    label: t(MENU_LABEL_KEYS[entry.id as keyof typeof MENU_LABEL_KEYS]),
+    href: entry.href,
+  }));
+
+  function logout() {
+    // Spec: logout clears member data (login info, every cached call) and goes to Landing.
+    clearLoginInfo();
+    queryClient.clear();
+    window.location.assign(routes.Landing.getHref());
+  }
+
+  return (
+    <UserMenu
+      displayName={member.displayName}
+      items={items}
+      onLogout={logout}
+      pathname={pathname}
+    />
+  );
+}

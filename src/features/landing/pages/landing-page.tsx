@@ -1,0 +1,217 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { hasToken } from '../../../services/session';
+import styles from './landing-page.module.css';
+
+/**
+ * Landing for visitors (products-programs.md section 2, "Screens"): banner, feature cards,
+ * the products in words (their cards with rates arrive with the product issues, so no numbers
+ * here), the three-step flow and, for visitors, a contact-us card. CSS only, no remote images.
+ */
+
+/** Opens the contact dialog the way the spec links it: query `type=contact-us`. */
+function useOpenContactUs() {
+  const [, setSearchParams] = useSearchParams();
+  return () =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('type', 'contact-us');
+        return next;
+      },
+      { replace: true },
+    );
+}
+
+const PRODUCTS = ['stableIncome', 'mixedQuant', 'smartAutotrade', 'lendingBot', 'binfi'] as const;
+const FEATURES = ['wallet', 'kyc', 'loyalty', 'security'] as const;
+const STEPS = ['register', 'verify', 'subscribe'] as const;
+const WALLET_ASSETS = ['BCNT', 'USDT', 'USDC', 'BTC', 'ETH'] as const;
+
+const FEATURE_ICONS: Record<(typeof FEATURES)[number], ReactNode> = {
+  wallet: (
+    <>
+      <rect x="3" y="6" width="18" height="13" rx="2.5" />
+      <path d="M3 9.5h18M15.5 14h2" />
+    </>
+  ),
+  kyc: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2.5" />
+      <circle cx="9" cy="11" r="2.2" />
+      <path d="M5.8 16.2c.6-1.7 1.8-2.6 3.2-2.6s2.6.9 3.2 2.6M14.5 10h4M14.5 13.5h3" />
+    </>
+  ),
+  loyalty: (
+    <>
+      <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+    </>
+  ),
+  security: (
+    <>
+      <path d="M12 3 19 6v5.5c0 4.3-2.9 7.8-7 9.5-4.1-1.7-7-5.2-7-9.5V6z" />
+      <path d="m9 12 2.2 2.2L15.5 10" />
+    </>
+  ),
+};
+
+export function LandingPage() {
+  const { t } = useTranslation('landing');
+  const openContactUs = useOpenContactUs();
+  const isVisitor = !hasToken();
+
+  return (
+    <div className={styles.page} data-testid="landing-page">
+      <section
+        className={styles.hero}
+        aria-labelledby="landing-hero-title"
+        data-testid="landing-hero"
+      >
+        <div className={styles.heroInner}>
+          <div className={styles.heroText}>
+            <p className={styles.eyebrow}>{t('hero.eyebrow')}</p>
+            <h1 id="landing-hero-title" className={styles.heroTitle}>
+              {t('hero.title')}
+            </h1>
+            <p className={styles.heroBody}>{t('hero.body')}</p>
+            <div className={styles.heroActions}>
+              {isVisitor ? (
+                <Button
+                  size="lg"
+                  onClick={openContactUs}
+                  aria-haspopup="dialog"
+                  data-testid="landing-hero-contact"
+                >
+                  {t('hero.contact')}
+                </Button>
+              ) : null}
+              <a className={styles.heroLink} href="#landing-steps">
+                {t('hero.howItWorks')}
+              </a>
+            </div>
+          </div>
+          {/* Decorative: a wallet card listing the supported assets (no figures). */}
+          <div className={styles.heroArt} aria-hidden="true">
+            <div className={styles.walletCard}>
+              <div className={styles.walletCardHeader}>
+                <span className={styles.walletChip} />
+                <span className={styles.walletDots} />
+              </div>
+              <ul className={styles.assetList}>
+                {WALLET_ASSETS.map((asset) => (
+                  <li key={asset} className={styles.asset}>
+                    <span className={styles.assetCoin} data-asset={asset} />
+                    <span>{asset}</span>
+                    <span className={styles.assetBar} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section
+        className={styles.section}
+        aria-labelledby="landing-features-title"
+        data-testid="landing-features"
+      >
+        <h2 id="landing-features-title" className={styles.sectionTitle}>
+          {t('features.title')}
+        </h2>
+        <ul className={styles.featureGrid}>
+          {FEATURES.map((feature) => (
+            <li
+              key={feature}
+              className={styles.featureCard}
+              data-testid={`landing-feature-${feature}`}
+            >
+              <svg
+                className={styles.featureIcon}
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                focusable="false"
+              >
+                {FEATURE_ICONS[feature]}
+              </svg>
+              <h3 className={styles.cardTitle}>{t(`features.${feature}.title`)}</h3>
+              <p className={styles.cardBody}>{t(`features.${feature}.body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        className={styles.section}
+        aria-labelledby="landing-products-title"
+        data-testid="landing-products"
+      >
+        <h2 id="landing-products-title" className={styles.sectionTitle}>
+          {t('products.title')}
+        </h2>
+        <ul className={styles.productList}>
+          {PRODUCTS.map((product) => (
+            <li key={product} className={styles.productItem}>
+              <h3 className={styles.cardTitle}>{t(`products.${product}.name`)}</h3>
+              <p className={styles.cardBody}>{t(`products.${product}.body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        id="landing-steps"
+        className={styles.section}
+        aria-labelledby="landing-steps-title"
+        data-testid="landing-steps"
+      >
+        <h2 id="landing-steps-title" className={styles.sectionTitle}>
+          {t('steps.title')}
+        </h2>
+        <ol className={styles.steps}>
+          {STEPS.map((step, index) => (
+            <li key={step} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className={styles.cardTitle}>{t(`steps.${step}.title`)}</h3>
+                <p className={styles.cardBody}>{t(`steps.${step}.body`)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {isVisitor ? (
+        <section
+          className={styles.section}
+          aria-labelledby="landing-contact-title"
+          data-testid="landing-contact-card"
+        >
+          <div className={styles.contactCard}>
+            <div>
+              <h2 id="landing-contact-title" className={styles.contactTitle}>
+                {t('contactCard.title')}
+              </h2>
+              <p className={styles.contactBody}>{t('contactCard.body')}</p>
+            </div>
+            <Button
+              variant="primary"
+              size="lg"
+              onClick={openContactUs}
+              aria-haspopup="dialog"
+              data-testid="landing-contact-button"
+            >
+              {t('contactCard.button')}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export default LandingPage;

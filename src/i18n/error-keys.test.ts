@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorMessage } from '../shared/api/envelope';
+import { initI18n } from './i18n';
+import { errorMessageKey, MESSAGE_KEYS } from './error-keys';
+
+describe('error message keys', () => {
+  it('maps every server message key to a translation', () => {
+    for (const message of Object.values(ErrorMessage)) {
+      expect(MESSAGE_KEYS[message], message).toBeDefined();
+    }
+  });
+
+  it('falls back to the generic message for anything unknown', () => {
+    expect(errorMessageKey('something new')).toBe('unexpected');
+    expect(errorMessageKey(undefined)).toBe('unexpected');
+  });
+
+  it("translates the spec's messages in all three languages", async () => {
+    const i18n = await initI18n('en-US');
+    expect(i18n.t(errorMessageKey(ErrorMessage.internal), { ns: 'errors' })).toBe(
+      'The server is currently busy, please try again later.',
+    );
+    expect(i18n.t(errorMessageKey('Verify token error: jwt expired'), { ns: 'errors' })).toBe(
+      'Please login again.',
+    );
+    expect(i18n.t(errorMessageKey(ErrorMessage.forbidden), { ns: 'errors' })).toBe(
+      'Access denied from this IP address.',
+    );
+    await initI18n('zh-TW');
+    expect(i18n.t(errorMessageKey('Failed to copy texts.'), { ns: 'errors' })).toBe(
+      '複製文字失敗。',
+    );
+    await initI18n('zh-CN');
+    expect(i18n.t(errorMessageKey('Incorrect email format'), { ns: 'errors' })).toBe(
+      '电子邮箱格式不正确',
+    );
+    expect(document.documentElement.lang).toBe('zh-CN');
+    await initI18n('en-US');
+  });
+});

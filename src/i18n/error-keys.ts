@@ -1,0 +1,58 @@
+import { ErrorMessage } from '../shared/api/envelope';
+import type errors from './locales/en-US/errors.json';
+
+/**
+ * Server and client error messages -> keys of the `errors` namespace. The server sends stable
+ * keys (`ErrorMessage`) or the spec's exact English texts; the HTTP client adds
+ * 'network_error', 'invalid_response' and 'http_error'. Anything unknown is 'unexpected'.
+ * Usage: `t(errorMessageKey(error.message), { ns: 'errors' })`.
+ */
+
+export type ErrorKey = keyof typeof errors;
+
+type ServerMessage = (typeof ErrorMessage)[keyof typeof ErrorMessage];
+
+/** Every stable server message: a new one in `ErrorMessage` fails the typecheck here. */
+const SERVER_MESSAGE_KEYS = {
+  [ErrorMessage.validation]: 'validationFailed',
+  [ErrorMessage.badRequest]: 'badRequest',
+  [ErrorMessage.unauthorized]: 'loginAgain',
+  [ErrorMessage.jwtExpired]: 'loginAgain',
+  [ErrorMessage.forbidden]: 'accessDenied',
+  [ErrorMessage.notFound]: 'notFound',
+  [ErrorMessage.rateLimited]: 'rateLimited',
+  [ErrorMessage.payloadTooLarge]: 'payloadTooLarge',
+  [ErrorMessage.unsupportedMediaType]: 'unsupportedMediaType',
+  [ErrorMessage.internal]: 'serverBusy',
+  [ErrorMessage.maintenance]: 'maintenance',
+} as const satisfies Record<ServerMessage, ErrorKey>;
+
+export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
+  ...SERVER_MESSAGE_KEYS,
+  'Access denied from this IP address.': 'accessDenied',
+  network_error: 'network',
+  invalid_response: 'serverBusy',
+  http_error: 'serverBusy',
+  'Failed to copy texts.': 'copyFailed',
+  // validation texts of spec section 5 (also the messages of the shared zod schemas)
+  'Incorrect email format': 'validation.emailFormat',
+  'Incorrect mobile format': 'validation.mobileFormat',
+  'Phone Number must not be blank!!': 'validation.phoneRequired',
+  'The code is wrong.': 'validation.codeWrong',
+  '8-20 characters with letter and number': 'validation.passwordRule',
+  'Passwords do not match.': 'validation.passwordMismatch',
+  'Please insert passwords and confirm the passwords are same.': 'validation.passwordsRequired',
+  'Invalid Referral Code.': 'validation.referralInvalid',
+  'Please Fill in the Username.': 'validation.usernameRequired',
+  'Recipient address is invalid.': 'validation.recipientAddressInvalid',
+  'The address format is incorrect.': 'validation.addressFormat',
+  'Min Conversion Quantity': 'validation.minConversion',
+  'Minimum Withdrawal': 'validation.minWithdrawal',
+  'Withdrawal limit exceed': 'validation.withdrawalLimit',
+  'Not enough available balance': 'validation.insufficientBalance',
+  'Incorrect ID No. format': 'validation.idFormat',
+};
+
+export function errorMessageKey(message: string | null | undefined): ErrorKey {
+  return (message && MESSAGE_KEYS[message]) || 'unexpected';
+}

@@ -1,0 +1,34 @@
+import 'i18next';
+import type auth from './locales/en-US/auth.json';
+import type common from './locales/en-US/common.json';
+import type components from './locales/en-US/components.json';
+import type contact from './locales/en-US/contact.json';
+import type errors from './locales/en-US/errors.json';
+import type footer from './locales/en-US/footer.json';
+import type landing from './locales/en-US/landing.json';
+import type maintenance from './locales/en-US/maintenance.json';
+import type nav from './locales/en-US/nav.json';
+import type wallet from './locales/en-US/wallet.json';
+
+/**
+ * Typed keys (STYLE.md 10): `t('key')` is checked against en-US (the locales test keeps the
+ * other two in step). A new namespace file must be listed here to be usable from `t`.
+ */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    keySeparator: false;
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      components: typeof components;
+      contact: typeof contact;
+      errors: typeof errors;
+      footer: typeof footer;
+      landing: typeof landing;
+      maintenance: typeof maintenance;
+      nav: typeof nav;
+      wallet: typeof wallet;
+    };
+  }
+}

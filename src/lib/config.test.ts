@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+
+describe('browser config', () => {
+  it('applies the documented defaults when nothing is set', () => {
+    expect(parseConfig({})).toEqual({
+      chainId: 31337,
+      chainRpcUrl: 'http://127.0.0.1:8545',
+      mainnetRpcUrl: undefined,
+      walletConnectProjectId: undefined,
+      apiBase: '',
+      appEnv: 'development',
+      isProduction: false,
+    });
+  });
+
+  it('treats empty strings as unset and reads given values', () => {
+    const config = parseConfig({
+      VITE_CHAIN_ID: '1',
+      VITE_CHAIN_RPC_URL: '',
+      VITE_MAINNET_RPC_URL: 'https://rpc.example.org',
+      VITE_WALLETCONNECT_PROJECT_ID: 'abc',
+      VITE_API_BASE: 'https://api.example.org/',
+      VITE_APP_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      chainId: 1,
+      chainRpcUrl: 'http://127.0.0.1:8545',
+      mainnetRpcUrl: 'https://rpc.example.org',
+      walletConnectProjectId: 'abc',
+      apiBase: 'https://api.example.org',
+      isProduction: true,
+    });
+  });
+
+  it('rejects a bad chain id or URL, naming the field', () => {
+    expect(() => parseConfig({ VITE_CHAIN_ID: 'abc' })).toThrow(/VITE_CHAIN_ID/);
+    expect(() => parseConfig({ VITE_MAINNET_RPC_URL: 'not a url' })).toThrow(
+      /VITE_MAINNET_RPC_URL/,
+    );
+  });
+});

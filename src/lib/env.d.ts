@@ -1,0 +1,18 @@
+/// <reference types="vite/client" />
+
+/**
+ * Build-time config injected by `vite.config.ts` (`define`). Read it through `src/lib/config.ts`
+ * (validated); layers that may not import `lib` (services, web3) read these fields directly.
+ */
+interface ImportMetaEnv {
+  readonly VITE_CHAIN_ID?: string;
+  readonly VITE_CHAIN_RPC_URL?: string;
+  readonly VITE_MAINNET_RPC_URL?: string;
+  readonly VITE_WALLETCONNECT_PROJECT_ID?: string;
+  readonly VITE_API_BASE?: string;
+  readonly VITE_APP_ENV?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,43 @@
+// The wallet area of the nav bar. Loaded with React.lazy: importing this module is what pulls
+// wagmi, viem's wallet code and RainbowKit (and RainbowKit's CSS) into the page.
+import '@rainbow-me/rainbowkit/styles.css';
+import { useConnectModal } from '@rainbow-me/rainbowkit';
+import { useEffect, useRef } from 'react';
+import { BcntBalance } from './bcnt-balance';
+import { getWagmiSetup } from './wagmi-config';
+import { WalletButton } from './wallet-button';
+import { Web3Provider } from './web3-provider';
+import styles from './wallet-area.module.css';
+
+export interface WalletAreaProps {
+  /**
+   * Open the connect modal as soon as it can be (the user pressed the light "Connect wallet"
+   * button before this chunk had loaded). Ignored when a wallet is already connected.
+   */
+  openConnectModalOnMount?: boolean;
+}
+
+export default function WalletArea({ openConnectModalOnMount = false }: WalletAreaProps) {
+  const setup = getWagmiSetup();
+  return (
+    <div className={styles.area} data-testid="wallet-area">
+      <Web3Provider setup={setup}>
+        <BcntBalance />
+        <WalletButton appChain={setup.appChain} />
+        {openConnectModalOnMount ? <OpenConnectModalOnce /> : null}
+      </Web3Provider>
+    </div>
+  );
+}
+
+function OpenConnectModalOnce() {
+  const { openConnectModal } = useConnectModal();
+  const done = useRef(false);
+  useEffect(() => {
+    // undefined while connected (or reconnecting to a wallet); then there is nothing to open.
+    if (done.current || !openConnectModal) return;
+    done.current = true;
+    openConnectModal();
+  }, [openConnectModal]);
+  return null;
+}

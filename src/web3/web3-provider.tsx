@@ -1,0 +1,85 @@
+import {
+  RainbowKitProvider,
+  lightTheme,
+  type Locale as RainbowKitLocale,
+} from '@rainbow-me/rainbowkit';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WagmiProvider } from 'wagmi';
+import { resolveLocale, type Locale } from '../shared/constants/locales';
+import { APP_NAME, getWagmiSetup, type WagmiSetup } from './wagmi-config';
+
+const FONT_BY_LOCALE: Record<Locale, string> = {
+  'en-US': 'var(--font-family-base, sans-serif)',
+  'zh-TW': 'var(--font-family-latin), var(--font-family-cjk-tc), sans-serif',
+  'zh-CN': 'var(--font-family-latin), var(--font-family-cjk-sc), sans-serif',
+};
+
+/**
+ * RainbowKit's modals sit on the light content area: its light theme with the app's primary
+ * blue, text colours and fonts (CJK fallbacks by language). The values are the design tokens
+ * (RainbowKit writes them into CSS custom properties, so `var()` works).
+ */
+export function walletTheme(locale: Locale) {
+  const base = lightTheme({
+    accentColor: 'var(--color-primary)',
+    accentColorForeground: 'var(--color-on-primary)',
+    borderRadius: 'medium',
+    fontStack: 'system',
+    overlayBlur: 'small',
+  });
+  return {
+    ...base,
+    fonts: { body: FONT_BY_LOCALE[locale] },
+    colors: {
+      ...base.colors,
+      modalText: 'var(--color-text)',
+      modalTextSecondary: 'var(--color-text-muted)',
+      modalBackdrop: 'var(--color-overlay)',
+      error: 'var(--color-danger)',
+    },
+  };
+}
+
+/** The app's languages are a subset of RainbowKit's locales; anything else falls back like the app. */
+export function rainbowKitLocale(language: string | undefined): Locale & RainbowKitLocale {
+  return resolveLocale(language);
+}
+
+export interface Web3ProviderProps {
+  children: ReactNode;
+  /** Defaults to the page's one wagmi setup (from the build config). */
+  setup?: WagmiSetup;
+}
+
+/**
+ * wagmi + RainbowKit for what is below. Uses the app's QueryClient from context (wagmi's hooks
+ * share its cache); only when there is none (e.g. rendered on its own) it makes one.
+ */
+export function Web3Provider({ children, setup = getWagmiSetup() }: Web3ProviderProps) {
+  const { i18n } = useTranslation();
+  const locale = rainbowKitLocale(i18n.resolvedLanguage ?? i18n.language);
+  const theme = useMemo(() => walletTheme(locale), [locale]);
+  const inner = (
+    <WagmiProvider config={setup.config}>
+      <RainbowKitProvider
+        theme={theme}
+        locale={locale}
+        initialChain={setup.appChain}
+        modalSize="compact"
+        appInfo={{ appName: APP_NAME }}
+      >
+        {children}
+      </RainbowKitProvider>
+    </WagmiProvider>
+  );
+  return <WithQueryClient>{inner}</WithQueryClient>;
+}
+
+function WithQueryClient({ children }: { children: ReactNode }) {
+  const existing = useContext(QueryClientContext);
+  const [own] = useState(() => (existing ? undefined : new QueryClient()));
+  if (existing || !own) return <>{children}</>;
+  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+}
