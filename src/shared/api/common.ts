@@ -2,13 +2,20 @@ import { z } from 'zod';
 
 /** Trim text values; a value ending in `(e<number>)` has that suffix stripped (spec section 5). */
 export function cleanText(value: string): string {
-  return value.trim().replace(/\s*\(e\d+\)$/, '').trim();
+  return value
+    .trim()
+    .replace(/\s*\(e\d+\)$/, '')
+    .trim();
 }
 
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 // ---- GET /api/v1/common/LanguageList ----
-export const languageSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export const languageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+});
 export type Language = z.infer<typeof languageSchema>;
 export const languageListSchema = z.array(languageSchema);
 
@@ -29,7 +36,12 @@ export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.array(countrySchema);
 
 // ---- GET /member/common/docIssuePlace ----
-export const docIssuePlaceSchema = z.object({ code: z.string(), name: z.string() });
+/** name: as printed on the card (e.g. 北市); nameEn: English name of the city/county. */
+export const docIssuePlaceSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().optional(),
+});
 export type DocIssuePlace = z.infer<typeof docIssuePlaceSchema>;
 export const docIssuePlaceListSchema = z.array(docIssuePlaceSchema);
 

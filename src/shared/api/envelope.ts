@@ -16,10 +16,14 @@ export const SUCCESS = 0 as const;
 /** Non-zero statuses the API returns. Stable: the browser switches on them. */
 export const ErrorCode = {
   validation: 400,
+  /** a request the server could not understand that is not a field problem */
+  badRequest: 400,
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
   rateLimited: 429,
   internal: 500,
   maintenance: 503,
@@ -29,11 +33,14 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** Stable message keys; the browser maps them to translated text (`errors.<key>`). */
 export const ErrorMessage = {
   validation: 'validation_failed',
+  badRequest: 'bad_request',
   unauthorized: 'Please login again.',
   jwtExpired: 'Verify token error: jwt expired',
   forbidden: 'access_denied',
   notFound: 'not_found',
   rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
   internal: 'The server is currently busy, please try again later.',
   maintenance: 'maintenance',
 } as const;

@@ -1,0 +1,13 @@
+import { defineConfig } from 'drizzle-kit';
+
+/**
+ * drizzle-kit: `npx drizzle-kit generate` writes SQL migrations from the schema. They are
+ * applied at API boot (PGlite or PostgreSQL) by drizzle's migrator; see src/server/db/database.ts.
+ */
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './src/server/db/migrations',
+  strict: true,
+  verbose: true,
+});

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read from the environment once at boot and validated with zod.
+ * An invalid environment stops the process with one message that lists every bad variable
+ * (never its value). README "Configuration" lists the same variables.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type TrustProxy = boolean | number | string;
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  /** API port; in production the same process serves the built app. */
+  port: number;
+  host: string;
+  /** PGlite data (`<dataDir>/pglite`), the generated JWT secret, api.json, uploads. */
+  dataDir: string;
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** JSON-RPC endpoint of the EVM chain (anvil in development). */
+  rpcUrl: string;
+  /** EVM chain id expected at rpcUrl. */
+  chainId: number;
+  /** Ethereum mainnet RPC for read-only browser calls; only widens the CSP. */
+  mainnetRpcUrl: string | undefined;
+  /** WalletConnect Cloud project id (browser side); only widens the CSP when set. */
+  walletConnectProjectId: string | undefined;
+  jwtSecret: string;
+  logLevel: LogLevel;
+  /** Serve the built browser app from appDistDir (with SPA fallback). */
+  serveApp: boolean;
+  appDistDir: string;
+  /** Fastify `trustProxy`: false, true, a hop count, or a comma list of addresses/CIDRs. */
+  trustProxy: TrustProxy;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const JWT_SECRET_MIN = 32;
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a URL (${protocols.map((p) => p.replace(':', '')).join(', ')})` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  RPC_URL: urlWithProtocols(['http:', 'https:']).default('http://127.0.0.1:8545'),
+  CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  MAINNET_RPC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, 'expected a 32-character hex WalletConnect project id')
+    .optional(),
+  JWT_SECRET: z
+    .string()
+    .min(JWT_SECRET_MIN, `must be at least ${JWT_SECRET_MIN} characters`)
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  SERVE_APP: booleanFromEnv.optional(),
+  APP_DIST_DIR: z.string().min(1).default('dist'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*$/, {
+      message: 'expected true, false, a hop count or a comma list of addresses/CIDRs',
+    })
+    .optional(),
+});
+
+type Env = Record<string, string | undefined>;
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * Parse the environment (empty strings count as unset) and apply overrides.
+ * `resolveSecrets: false` skips JWT_SECRET handling (the operator CLI does not need it).
+ */
+export function loadConfig(
+  env: Env = process.env,
+  overrides: Partial<AppConfig> = {},
+  options: { resolveSecrets?: boolean } = {},
+): AppConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(
+      ([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== '',
+    ),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const nodeEnv = overrides.nodeEnv ?? e.NODE_ENV;
+  const production = nodeEnv === 'production';
+  const base: Omit<AppConfig, 'jwtSecret'> & { jwtSecret?: string } = {
+    nodeEnv,
+    port: e.PORT,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    rpcUrl: e.RPC_URL,
+    chainId: e.CHAIN_ID,
+    mainnetRpcUrl: e.MAINNET_RPC_URL,
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    serveApp: e.SERVE_APP ?? production,
+    appDistDir: path.resolve(e.APP_DIST_DIR),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    ...stripUndefined(overrides),
+  };
+
+  if (options.resolveSecrets === false) {
+    return { ...base, jwtSecret: base.jwtSecret ?? '' };
+  }
+  if (base.jwtSecret !== undefined) {
+    if (base.jwtSecret.length < JWT_SECRET_MIN) {
+      throw new ConfigError([
+        { variable: 'JWT_SECRET', message: `must be at least ${JWT_SECRET_MIN} characters` },
+      ]);
+    }
+    return { ...base, jwtSecret: base.jwtSecret };
+  }
+  if (production) {
+    throw new ConfigError([
+      {
+        variable: 'JWT_SECRET',
+        message: `required in production (at least ${JWT_SECRET_MIN} characters)`,
+      },
+    ]);
+  }
+  return { ...base, jwtSecret: readOrCreateJwtSecret(base.dataDir) };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Development/test only: a JWT secret generated once and kept in `<dataDir>/jwt-secret`
+ * (mode 0600), so sessions survive restarts without anyone having to configure a secret.
+ */
+export function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= JWT_SECRET_MIN) return existing;
+    throw new ConfigError([
+      {
+        variable: 'JWT_SECRET',
+        message: `${file} holds fewer than ${JWT_SECRET_MIN} characters; delete it to regenerate`,
+      },
+    ]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateJwtSecret(dataDir);
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Origin of a URL (for CSP connect-src), or undefined when it cannot be parsed. */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,183 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle handle domain code uses; the same type for both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** `select 1` succeeds */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string; migrate?: boolean }
+  | { dataDir: string; migrate?: boolean }
+  | { inMemory: true; migrate?: boolean };
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any number; all API processes on one PostgreSQL database use it to serialise migrations. */
+const MIGRATION_LOCK_ID = 7_311_004_270;
+
+export class DataDirLockedError extends Error {
+  constructor(
+    public readonly lockFile: string,
+    public readonly pid: number,
+  ) {
+    super(
+      `The PGlite database in ${path.dirname(lockFile)} is in use by process ${pid}. ` +
+        `PGlite is single-process: stop that process (or use DATABASE_URL for PostgreSQL). ` +
+        `If no such process is running, delete ${lockFile}.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/**
+ * Open the database and (by default) apply the migrations: PostgreSQL through node-postgres
+ * when a URL is given, otherwise embedded PGlite (on disk under `<dataDir>/pglite`, or in
+ * memory for tests).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const runMigrations = options.migrate !== false;
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => undefined);
+    try {
+      if (runMigrations) await migratePostgres(options.databaseUrl);
+      const db = drizzleNodePg({ client: pool, schema });
+      return {
+        db,
+        driver: 'postgres',
+        ping: () => ping(db),
+        close: () => pool.end(),
+      };
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  let releaseLock = () => {};
+  let client: PGlite;
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(options.dataDir);
+    client = new PGlite(path.join(options.dataDir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  try {
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      driver: 'pglite',
+      ping: () => ping(db),
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    releaseLock();
+    throw error;
+  }
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Migrations on PostgreSQL run on one dedicated connection holding an advisory lock, so
+ * replicas that boot together apply them once, one after the other.
+ */
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export const PGLITE_LOCK_FILE = 'pglite.lock';
+
+/**
+ * PGlite is single-process: two processes opening one data directory corrupt it. A lock
+ * file holding the owner's pid keeps a second process out; a stale lock (owner gone) is
+ * taken over. Returns the release function.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, PGLITE_LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        if (readLockPid(lockFile) === process.pid) rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = readLockPid(lockFile);
+      // Held by a live process (this one included: PGlite twice on one directory corrupts too).
+      if (owner !== undefined && (owner === process.pid || isProcessAlive(owner))) {
+        throw new DataDirLockedError(lockFile, owner);
+      }
+      rmSync(lockFile, { force: true }); // stale
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function readLockPid(lockFile: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(lockFile, 'utf8').trim(), 10);
+    return Number.isFinite(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import {
+  CONTACT_LIST_DEFAULT_LIMIT,
+  CONTACT_LIST_MAX_LIMIT,
+  listContactRequests,
+} from '../domain/contact';
+import { getMaintenance, turnMaintenanceOff, turnMaintenanceOn } from '../domain/maintenance';
+
+/**
+ * Operator commands. One definition serves both ways the CLI (scripts/ops.ts) reaches the
+ * database: directly (PostgreSQL, or PGlite when no API holds it) and through the running
+ * API's loopback-only `/ops/<command>` routes (routes/ops). Both call the same domain functions.
+ */
+
+/** ISO 8601 date-time with an explicit offset, e.g. 2025-01-12T17:00:00+08:00 or ...Z. */
+const isoTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, {
+    message: 'expected an ISO time with offset, e.g. 2025-01-12T17:00:00+08:00',
+  })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not a valid time' });
+
+export interface OpsContext {
+  db: Db;
+  clock: Clock;
+}
+
+export const opsCommands = {
+  'maintenance/on': {
+    input: z.object({ start: isoTime.optional(), end: isoTime.optional() }),
+    run: (ctx: OpsContext, input: { start?: string | undefined; end?: string | undefined }) =>
+      turnMaintenanceOn(ctx.db, ctx.clock, {
+        start: input.start ? new Date(input.start) : undefined,
+        end: input.end ? new Date(input.end) : undefined,
+      }),
+  },
+  'maintenance/off': {
+    input: z.object({}),
+    run: (ctx: OpsContext) => turnMaintenanceOff(ctx.db, ctx.clock),
+  },
+  'maintenance/status': {
+    input: z.object({}),
+    run: (ctx: OpsContext) => getMaintenance(ctx.db, ctx.clock),
+  },
+  'contact/list': {
+    input: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(CONTACT_LIST_MAX_LIMIT)
+        .default(CONTACT_LIST_DEFAULT_LIMIT),
+    }),
+    run: (ctx: OpsContext, input: { limit: number }) =>
+      listContactRequests(ctx.db, { limit: input.limit }),
+  },
+} as const;
+
+export type OpsCommandName = keyof typeof opsCommands;
+export const OPS_COMMAND_NAMES = Object.keys(opsCommands) as OpsCommandName[];
+
+/** Validate the input and run a command (the direct path; the API route validates via its schema). */
+export async function runOpsCommand(
+  ctx: OpsContext,
+  name: OpsCommandName,
+  rawInput: unknown,
+): Promise<unknown> {
+  const command = opsCommands[name];
+  const input = command.input.parse(rawInput ?? {});
+  return (command.run as (ctx: OpsContext, input: unknown) => Promise<unknown>)(ctx, input);
+}

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVICE_PREFIXES } from '../../shared/api/services';
+
+/**
+ * Serves the built browser app (APP_DIST_DIR) when SERVE_APP is on, the way `npm start` runs in
+ * production: hashed files under /assets/ are cached for a year, index.html is always
+ * revalidated. Unknown GET paths that are app routes get index.html (client-side routing).
+ */
+
+/** First path segments that belong to the server, never to the app's client-side routes. */
+export const SERVER_PATH_ROOTS: ReadonlySet<string> = new Set([
+  ...Object.values(SERVICE_PREFIXES).map((prefix) => prefix.split('/')[1] ?? ''),
+  'dev',
+  'ops',
+  'health',
+]);
+
+/**
+ * GET/HEAD of a path that is not under a service prefix, /dev, /ops or /health, and does not
+ * look like a file (a missing `/assets/x.js` must stay a 404: serving HTML as a script only
+ * hides the chunk-load error the app recovers from).
+ */
+export function isSpaFallbackRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
+  const segments = pathname.split('/').filter(Boolean);
+  const root = segments[0] ?? '';
+  if (SERVER_PATH_ROOTS.has(root)) return false;
+  const last = segments.at(-1) ?? '';
+  const extension = path.extname(last);
+  return extension === '' || extension === '.html';
+}
+
+async function staticAppPlugin(app: FastifyInstance) {
+  const root = app.config.appDistDir;
+  if (!existsSync(path.join(root, 'index.html'))) {
+    throw new Error(
+      `SERVE_APP is on but ${path.join(root, 'index.html')} does not exist: run \`npm run build\` first (or set APP_DIST_DIR).`,
+    );
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders: (reply, filePath) => {
+      const relative = path.relative(root, filePath).split(path.sep).join('/');
+      if (relative.startsWith('assets/')) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
+    },
+  });
+}
+
+export default fp(staticAppPlugin, { name: 'app-static', dependencies: ['app-context'] });

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currencyListSchema,
+  languageListSchema,
+  maintainStatusSchema,
+} from '../../../shared/api/common';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import { maintainStatus } from '../../domain/maintenance';
+import { currencyList, languageList } from '../../domain/reference-data';
+import { routeRateLimit } from '../../plugins/rate-limit';
+
+/** Gateway service, mounted at `/api/v1` (SERVICE_PREFIXES.gateway). */
+const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/common/LanguageList',
+    { schema: { response: { 200: envelopeSchema(languageListSchema) } } },
+    async () => ok(languageList()),
+  );
+
+  app.get(
+    '/common/CurrencyList',
+    { schema: { response: { 200: envelopeSchema(currencyListSchema) } } },
+    async () => ok(currencyList()),
+  );
+
+  // Polled by every open tab; a looser limit of its own so polling never eats the global one.
+  app.get(
+    '/setting/MaintainStatus',
+    {
+      schema: { response: { 200: envelopeSchema(maintainStatusSchema) } },
+      config: routeRateLimit('polling'),
+    },
+    async () => ok(await maintainStatus(app.db, app.clock)),
+  );
+};
+
+export default gatewayRoutes;

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorCode, ErrorMessage, ok } from '../../../shared/api/envelope';
+import { AppError } from '../../errors';
+import { OPS_TOKEN_HEADER, tokensEqual } from '../../ops/api-file';
+import { OPS_COMMAND_NAMES, opsCommands } from '../../ops/commands';
+
+/**
+ * Internal operator routes, `POST /ops/<command>` (see ops/commands.ts), used by the operator
+ * CLI while this process holds the PGlite data directory. Registered only with an ops token
+ * (generated at boot, shared through DATA_DIR/api.json). A request must come from a loopback
+ * address on the socket itself (not X-Forwarded-For, and not forwarded by a proxy at all) and
+ * carry the token; anything else gets 403.
+ */
+export interface OpsRoutesOptions {
+  opsToken: string;
+}
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  const remote = request.raw.socket.remoteAddress ?? '';
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK.test(remote) && !forwarded;
+}
+
+const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) => {
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[OPS_TOKEN_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!isLoopbackRequest(request) || !token || !tokensEqual(token, options.opsToken)) {
+      throw new AppError(ErrorCode.forbidden, ErrorMessage.forbidden);
+    }
+  });
+
+  for (const name of OPS_COMMAND_NAMES) {
+    const command = opsCommands[name];
+    app.post(`/${name}`, { schema: { body: command.input.nullish() } }, async (request) => {
+      const run = command.run as (
+        ctx: { db: typeof app.db; clock: typeof app.clock },
+        input: unknown,
+      ) => Promise<unknown>;
+      return ok(
+        await run({ db: app.db, clock: app.clock }, request.body ?? command.input.parse({})),
+      );
+    });
+  }
+};
+
+export default opsRoutes;

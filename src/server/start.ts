@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { type App, buildApp, type BuildAppOptions } from './app';
+import type { AppConfig } from './config';
+import { generateOpsToken, removeApiFile, writeApiFile } from './ops/api-file';
+
+export interface RunningApi {
+  app: App;
+  config: AppConfig;
+  /** http://<host>:<port> as a browser on this machine reaches it */
+  url: string;
+  port: number;
+  /** Close the server and the database; removes DATA_DIR/api.json. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Build the app and listen. On PGlite (no DATABASE_URL) the process holds the data directory,
+ * so it generates an ops token and writes DATA_DIR/api.json (mode 0600) for the operator CLI;
+ * the file is removed when the server stops.
+ */
+export async function startApi(
+  options: Omit<BuildAppOptions, 'opsToken'> = {},
+): Promise<RunningApi> {
+  const env = options.env ?? process.env;
+  const usesPglite = !options.db && !(options.config?.databaseUrl ?? env.DATABASE_URL);
+  const opsToken = usesPglite ? generateOpsToken() : undefined;
+  const app = await buildApp({ ...options, ...(opsToken ? { opsToken } : {}) });
+  const config = app.config;
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      if (opsToken) removeApiFile(config.dataDir, opsToken);
+      await app.close();
+    })();
+    return stopped;
+  };
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  if (opsToken) {
+    writeApiFile(config.dataDir, {
+      pid: process.pid,
+      port,
+      host: config.host,
+      opsToken,
+      startedAt: app.clock.now().toISOString(),
+    });
+  }
+  const browserHost =
+    config.host === '0.0.0.0' || config.host === '::'
+      ? 'localhost'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
+  return { app, config, url: `http://${browserHost}:${port}`, port, stop };
+}

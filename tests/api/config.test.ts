@@ -1,0 +1,156 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { ConfigError, JWT_SECRET_FILE, loadConfig } from '../../src/server/config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bcnt-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = 'a-production-secret-of-at-least-32-chars!';
+
+function configError(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults in development', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      rpcUrl: 'http://127.0.0.1:8545',
+      chainId: 31337,
+      walletConnectProjectId: undefined,
+      logLevel: 'info',
+      serveApp: false,
+      appDistDir: path.resolve('dist'),
+      trustProxy: false,
+    });
+  });
+
+  it('defaults differ in production: all interfaces, serve the app', () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() });
+    expect(config).toMatchObject({ host: '0.0.0.0', serveApp: true, jwtSecret: SECRET });
+  });
+
+  it('production without JWT_SECRET fails, naming the variable', () => {
+    const error = configError(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() }));
+    expect(error.problems.map((p) => p.variable)).toEqual(['JWT_SECRET']);
+    expect(error.message).toMatch(/JWT_SECRET: required in production/);
+  });
+
+  it('a short JWT_SECRET fails without printing it', () => {
+    const error = configError(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret-value' }),
+    );
+    expect(error.message).toContain('JWT_SECRET');
+    expect(error.message).not.toContain('short-secret-value');
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configError(() =>
+      loadConfig({
+        NODE_ENV: 'staging',
+        PORT: 'eighty',
+        RPC_URL: 'not a url',
+        CHAIN_ID: '-5',
+        DATABASE_URL: 'mysql://localhost/db',
+        SERVE_APP: 'maybe',
+        LOG_LEVEL: 'loud',
+        WALLETCONNECT_PROJECT_ID: 'xyz',
+      }),
+    );
+    expect(error.problems.map((p) => p.variable).sort()).toEqual(
+      [
+        'CHAIN_ID',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'PORT',
+        'RPC_URL',
+        'SERVE_APP',
+        'WALLETCONNECT_PROJECT_ID',
+      ].sort(),
+    );
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('treats empty values as unset and parses booleans, numbers and TRUST_PROXY', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '',
+      DATABASE_URL: '',
+      SERVE_APP: '1',
+      CHAIN_ID: '1',
+      TRUST_PROXY: '2',
+      LOG_LEVEL: 'warn',
+      HOST: '::',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      serveApp: true,
+      chainId: 1,
+      trustProxy: 2,
+      logLevel: 'warn',
+      host: '::',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy,
+    ).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }).logLevel).toBe('silent');
+  });
+
+  it('development generates the JWT secret once, keeps it in DATA_DIR/jwt-secret (0600) and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'nested', '.data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, JWT_SECRET_FILE);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+
+    // an explicit JWT_SECRET wins and does not touch the file
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+  });
+
+  it('refuses a damaged secret file instead of silently replacing it', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, JWT_SECRET_FILE), 'short\n');
+    const error = configError(() => loadConfig({ DATA_DIR: dataDir }));
+    expect(error.message).toMatch(/delete it to regenerate/);
+  });
+
+  it('buildApp refuses to start in production without JWT_SECRET', async () => {
+    await expect(
+      buildApp({
+        env: { NODE_ENV: 'production', DATA_DIR: tempDir() },
+        db: { inMemory: true },
+        logger: false,
+      }),
+    ).rejects.toThrow(ConfigError);
+  });
+});

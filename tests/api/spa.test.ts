@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestApp,
+  type TestDatabase,
+} from '../helpers/test-app';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>BCNT test shell</title></head><body><div id="root"></div></body></html>';
+let distDir: string;
+let testDb: TestDatabase;
+let t: TestApp;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(path.join(tmpdir(), 'bcnt-dist-'));
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  testDb = await createTestDatabase();
+  t = await createTestApp({
+    config: { serveApp: true, appDistDir: distDir },
+    database: testDb.database,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await testDb?.dispose();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('serving the built app (SERVE_APP)', () => {
+  it('serves index.html at / with a CSP and no long-term caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves hashed assets with immutable caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined(); // static files are not counted
+  });
+
+  it.each(['/login', '/account/security', '/portfolio/detail?id=3', '/landing.html'])(
+    'falls back to index.html for the app route %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each([
+    '/api/v1/common/Nope',
+    '/api/other',
+    '/member/nope',
+    '/token/x',
+    '/quotation/x',
+    '/content/x',
+    '/dev/x',
+    '/ops/x',
+    '/health/x',
+  ])('does not fall back for the server path %s (404 envelope)', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, message: 'not_found', data: null });
+  });
+
+  it('does not fall back for a missing file (a lost chunk stays a 404) or for non-GET requests', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json().message).toBe('not_found');
+    const post = await t.app.inject({ method: 'POST', url: '/login' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().message).toBe('not_found');
+  });
+
+  it('still answers the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/common/LanguageList' });
+    expect(res.json().status).toBe(0);
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json().data.db).toBe(true);
+  });
+
+  it('is off unless SERVE_APP: / is then a 404 envelope', async () => {
+    const api = await createTestApp({ database: testDb.database });
+    try {
+      const res = await api.app.inject({ method: 'GET', url: '/login' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('not_found');
+    } finally {
+      await api.app.close();
+    }
+  });
+
+  it('refuses to start when the build is missing, saying how to fix it', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'bcnt-nodist-'));
+    try {
+      await expect(
+        createTestApp({ config: { serveApp: true, appDistDir: empty }, database: testDb.database }),
+      ).rejects.toThrow(/npm run build/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
