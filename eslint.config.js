@@ -97,6 +97,22 @@ export default tseslint.config(
     },
   },
   {
+    // Browser and shared code use zod's tree-shakable build; classic zod is ~25 KiB gzip on the
+    // landing page's first load. The server may use either.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Use `import * as z from 'zod/mini'` outside src/server." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'tests/**', 'e2e/**', '**/*.cjs'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },

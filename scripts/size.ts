@@ -11,11 +11,12 @@ import { run } from './lib/proc';
 
 const BUDGET_KIB = 200;
 const DIST = resolve('dist');
+// Strings that survive minification inside each library (version stamps, provider names).
 const LAZY_MARKERS = [
-  { name: 'wagmi', pattern: /wagmi/ },
-  { name: 'RainbowKit', pattern: /rainbowkit|RainbowKit/ },
-  { name: 'apexcharts', pattern: /ApexCharts|apexcharts/ },
-  { name: 'viem', pattern: /viem@|ViemError|BaseError:.*viem/ },
+  { name: 'wagmi', pattern: /WagmiProvider|wagmi@\d/ },
+  { name: 'RainbowKit', pattern: /RainbowKitProvider|rainbowkit@\d|\[data-rk\]/ },
+  { name: 'apexcharts', pattern: /apexcharts-canvas/ },
+  { name: 'viem', pattern: /viem@\d/ },
 ];
 const TYPES: Record<string, string> = {
   '.html': 'text/html',

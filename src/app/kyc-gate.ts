@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { request } from '../services/http-client';
 import type { KycStatus } from './guards';
 

@@ -2,7 +2,7 @@
 
 /**
  * Build-time config injected by `vite.config.ts` (`define`). Read it through `src/lib/config.ts`
- * (validated); layers that may not import `lib` (services, web3) read these fields directly.
+ * (validated).
  */
 interface ImportMetaEnv {
   readonly VITE_CHAIN_ID?: string;

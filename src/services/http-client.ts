@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import { ErrorCode, ErrorMessage, SUCCESS } from '../shared/api/envelope';
 import type { ServiceName } from '../shared/api/services';
 import { CONTENT_LANG, resolveLocale } from '../shared/constants/locales';
@@ -42,7 +43,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Parses `data` of a successful envelope; a mismatch is a failure of the call. */
-  schema?: z.ZodType<T>;
+  schema?: $ZodType<T>;
   /** No bearer token and no token handling (refresh, replay, reload). */
   guest?: boolean;
   /** false: never replayed after an auth failure. Default true. */
@@ -295,7 +296,7 @@ async function send<T>(
     };
   }
   if (!options.schema) return { ok: true, data: envelope.data as T };
-  const parsed = options.schema.safeParse(envelope.data);
+  const parsed = safeParse(options.schema, envelope.data);
   if (parsed.success) return { ok: true, data: parsed.data };
   return {
     ok: false,

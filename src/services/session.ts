@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 
 /** Stored as JSON under `loginInfo` (spec section 3): the token, its expiry and member fields. */
@@ -11,8 +11,8 @@ export interface LoginInfo {
 }
 
 const loginInfoSchema = z.looseObject({
-  token: z.string().min(1),
-  refreshToken: z.string().optional(),
+  token: z.string().check(z.minLength(1)),
+  refreshToken: z.optional(z.string()),
   expiredTime: z.number(),
 });
 
@@ -21,8 +21,8 @@ const loginInfoSchema = z.looseObject({
  * the server side; the refresh in the HTTP client and `member.refresh` both use it.
  */
 export const refreshResultSchema = z.object({
-  token: z.string().min(1),
-  refreshToken: z.string().optional(),
+  token: z.string().check(z.minLength(1)),
+  refreshToken: z.optional(z.string()),
   expiredTime: z.number(),
 });
 export type RefreshResult = z.infer<typeof refreshResultSchema>;

@@ -1,4 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// Shared request/response schemas use zod's tree-shakable "mini" build: the same validator as
+// classic zod (fastify-type-provider-zod works on its core), so the browser's first load stays
+// small. See README "Decisions".
 
 /** Trim text values; a value ending in `(e<number>)` has that suffix stripped (spec section 5). */
 export function cleanText(value: string): string {
@@ -10,22 +14,20 @@ export function cleanText(value: string): string {
 
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
+const int = () => z.number().check(z.int());
+
 // ---- GET /api/v1/common/LanguageList ----
-export const languageSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-});
+export const languageSchema = z.object({ id: int(), name: z.string(), code: z.string() });
 export type Language = z.infer<typeof languageSchema>;
 export const languageListSchema = z.array(languageSchema);
 
 // ---- GET /api/v1/common/CurrencyList ----
 export const currencySchema = z.object({
-  id: z.number().int(),
+  id: int(),
   code: z.string(),
   name: z.string(),
-  decimals: z.number().int(),
-  chains: z.array(z.number().int()),
+  decimals: int(),
+  chains: z.array(int()),
 });
 export type Currency = z.infer<typeof currencySchema>;
 export const currencyListSchema = z.array(currencySchema);
@@ -40,35 +42,39 @@ export const countryListSchema = z.array(countrySchema);
 export const docIssuePlaceSchema = z.object({
   code: z.string(),
   name: z.string(),
-  nameEn: z.string().optional(),
+  nameEn: z.optional(z.string()),
 });
 export type DocIssuePlace = z.infer<typeof docIssuePlaceSchema>;
 export const docIssuePlaceListSchema = z.array(docIssuePlaceSchema);
 
 // ---- GET /api/v1/setting/MaintainStatus ----
 /** data is null when the platform is up; otherwise the window (start time optional, ISO). */
-export const maintainStatusSchema = z
-  .object({ startTime: z.string().nullable(), endTime: z.string().nullable() })
-  .nullable();
+export const maintainStatusSchema = z.nullable(
+  z.object({ startTime: z.nullable(z.string()), endTime: z.nullable(z.string()) }),
+);
 export type MaintainStatus = z.infer<typeof maintainStatusSchema>;
 
 // ---- POST /member/contactUs ----
 export const CONTACT_PRODUCTS = [1, 2, 3, 4] as const; // 4 = other services
 export const contactUsBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   phone: z
     .string()
-    .trim()
-    .min(1)
-    .max(30)
-    .regex(/^\+?[0-9 ()-]{4,30}$/, 'Incorrect mobile format'),
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Incorrect email format'),
-  message: z.string().trim().max(2000).default(''),
-  product: z.number().int().min(1).max(4),
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(30),
+      z.regex(/^\+?[0-9 ()-]{4,30}$/, 'Incorrect mobile format'),
+    ),
+  email: z
+    .string()
+    .check(z.trim(), z.maxLength(254), z.regex(EMAIL_PATTERN, 'Incorrect email format')),
+  message: z._default(z.string().check(z.trim(), z.maxLength(2000)), ''),
+  product: int().check(z.minimum(1), z.maximum(4)),
 });
 export type ContactUsBody = z.infer<typeof contactUsBodySchema>;
 /** Spec: success when data.status is 0. */
-export const contactUsResultSchema = z.object({ status: z.number().int(), id: z.number().int() });
+export const contactUsResultSchema = z.object({ status: int(), id: int() });
 export type ContactUsResult = z.infer<typeof contactUsResultSchema>;
 
 // ---- GET /health ----

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * Every response of every service is `{ status, message, data }`; status 0 is success.
@@ -45,8 +46,8 @@ export const ErrorMessage = {
   maintenance: 'maintenance',
 } as const;
 
-export function envelopeSchema<T extends z.ZodTypeAny>(data: T) {
-  return z.object({ status: z.number().int(), message: z.string(), data });
+export function envelopeSchema<T extends $ZodType>(data: T) {
+  return z.object({ status: z.number().check(z.int()), message: z.string(), data });
 }
 
 export function ok<T>(data: T, message = 'success'): Envelope<T> {

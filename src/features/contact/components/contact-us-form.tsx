@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField, TextField } from '../../../components/text-field';
