@@ -9,16 +9,9 @@ import { defineConfig } from 'vite';
 
 const PROXIED_PREFIXES = ['/member', '/api', '/token', '/quotation', '/content', '/dev', '/health'];
 
-/**
- * Wallet and chart libraries get their own chunks, reached only through dynamic imports (the
- * nav's wallet area and the chart wrapper are React.lazy). Only the core is grouped: connector
- * SDKs (WalletConnect, MetaMask, Coinbase...) are dynamically imported by wagmi itself and stay
- * in their own on-demand chunks.
- */
-const WALLET_MODULES =
-  /[\\/]node_modules[\\/](wagmi|@wagmi|viem|ox|abitype|@rainbow-me|@vanilla-extract)[\\/]/;
-const CHART_MODULES =
-  /[\\/]node_modules[\\/](apexcharts|react-apexcharts|@svgdotjs|svg\.[a-z.]+)[\\/]/;
+// Wallet (wagmi, viem, RainbowKit) and chart (apexcharts) code is reached only through dynamic
+// imports, so Rolldown keeps it out of the entry by itself; `npm run size` checks that. (Manual
+// chunk groups for those libraries broke module evaluation order inside the wallet chunk.)
 
 export default defineConfig(({ mode }) => {
   const env = process.env;
@@ -50,29 +43,6 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
-      // Vite 8 bundles with Rolldown: `codeSplitting.groups` is its manualChunks.
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            groups: [
-              // includeDependenciesRecursively: false keeps shared deps (react, react-query) out
-              // of these groups, so the entry never has to import the wallet or chart chunk.
-              {
-                name: 'wallet',
-                test: WALLET_MODULES,
-                priority: 20,
-                includeDependenciesRecursively: false,
-              },
-              {
-                name: 'chart',
-                test: CHART_MODULES,
-                priority: 20,
-                includeDependenciesRecursively: false,
-              },
-            ],
-          },
-        },
-      },
     },
   };
 });
