@@ -1,7 +1,7 @@
 // ESLint flat config: typescript-eslint + the import direction of ARCHITECTURE.md.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -78,14 +78,14 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
-      'import-x/no-self-import': 'error',
+      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import/no-self-import': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': [

@@ -22,9 +22,8 @@ type FoundryTool = 'forge' | 'anvil' | 'cast';
 const ARCH: Partial<Record<string, string>> = { x64: 'amd64', arm64: 'arm64' };
 
 /**
- * Path of a Foundry binary from npm. Prefers the platform package's native binary (so signals
- * reach the real process and nothing sits in between), falling back to the JS launcher in
- * node_modules/.bin.
+ * Path of a Foundry binary: the native binary of the npm platform package (linux x64, an
+ * optional dependency: the registry here serves no other platforms' packages), else one on PATH.
  */
 export function foundryBinary(tool: FoundryTool): string {
   const require = createRequire(import.meta.url);
@@ -38,13 +37,15 @@ export function foundryBinary(tool: FoundryTool): string {
       // platform package not installed: use the launcher
     }
   }
-  const launcher = path.join(REPO_ROOT, 'node_modules', '.bin', tool);
-  if (!existsSync(launcher)) {
-    throw new Error(
-      `${tool} not found: expected @foundry-rs/${tool} in node_modules (run npm install)`,
-    );
+  // Other platforms: a Foundry installed on PATH.
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, exe);
+    if (dir && existsSync(candidate)) return candidate;
   }
-  return launcher;
+  throw new Error(
+    `${tool} not found: expected @foundry-rs/${tool}-${process.platform}-${arch ?? process.arch} ` +
+      `in node_modules (run npm install) or ${tool} on PATH`,
+  );
 }
 
 export interface RunForgeOptions {
