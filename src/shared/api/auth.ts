@@ -190,13 +190,15 @@ export const activationResultSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// POST /member/login (device type 13). Step 1: e-mail, password and captcha. When the account
-// has 2FA the answer is `second_factor` with a ticket; step 2 sends the ticket and the code in
-// google2FAToken (also for SMS). A login from a device the account has not authorised is
-// answered `device_authorization` and a link is e-mailed (unless the account has no device yet).
+// POST /member/login (device type 13). Step 1: e-mail, password and captcha (all required).
+// When the account has 2FA the answer is `second_factor` with a ticket; step 2 sends the ticket
+// and the code in google2FAToken (also for SMS) — and that is how a wallet sign-in
+// (`siwe/login`) finishes its second step too, so step 2 needs neither e-mail nor password.
+// A login from a device the account has not authorised is answered `device_authorization` and
+// a link is e-mailed (unless the account has no device yet).
 export const loginBodySchema = z.object({
-  email: email(),
-  password: anyPassword(),
+  email: z.optional(email()),
+  password: z.optional(anyPassword()),
   grant_type: z.literal('password'),
   source: z.literal(0),
   step: z.union([z.literal(1), z.literal(2)]),
@@ -392,13 +394,8 @@ export const siweSignedBodySchema = z.object({
   message: z.string().check(z.minLength(1), z.maxLength(4000)),
   signature: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/), z.maxLength(20000)),
 });
-export const siweLoginBodySchema = z.object({
-  message: z.string().check(z.minLength(1), z.maxLength(4000)),
-  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/), z.maxLength(20000)),
-  step: z.union([z.literal(1), z.literal(2)]),
-  google2FAToken: z.optional(z.string().check(z.maxLength(16))),
-  ticket: z.optional(opaqueToken()),
-});
+/** siwe/login answers like login step 1 (`loginResultSchema`); step 2 goes to `login`. */
+export const siweLoginBodySchema = siweSignedBodySchema;
 export const linkedWalletSchema = z.object({
   address: z.string(),
   chainId: int(),
