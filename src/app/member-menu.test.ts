@@ -44,11 +44,15 @@ describe('member level and menu', () => {
     ]);
   });
 
-  it('leaves entries without a built screen unlinked', () => {
+  it('links built screens (Security, tab two-step) and leaves the others unlinked', () => {
     const menu = memberMenu(
       { displayName: 'A', roleId: 64, hasManagedAssets: false },
       { production: true },
     );
-    expect(menu.every((entry) => entry.href === undefined)).toBe(true);
+    expect(Object.fromEntries(menu.map((entry) => [entry.id, entry.href]))).toEqual({
+      account: undefined,
+      wallet: undefined,
+      security: '/security?tab=two-step',
+    });
   });
 });

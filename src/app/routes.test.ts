@@ -211,7 +211,18 @@ describe('route table', () => {
       if (target) expect(isRouteName(target), `${name} -> ${target}`).toBe(true);
     }
     const withScreens = ROUTE_NAMES.filter((name) => routes[name].screen);
-    expect(withScreens.sort()).toEqual(['Landing', 'Login', 'Maintain']);
+    expect(withScreens.sort()).toEqual([
+      'AuthorizeLoginDevice',
+      'EditUserName',
+      'ForgotPwd',
+      'Landing',
+      'Login',
+      'Maintain',
+      'Register',
+      'ResetPwd',
+      'Security',
+      'UpdatePassword',
+    ]);
   });
 
   it('buildPath refuses a missing required param', () => {

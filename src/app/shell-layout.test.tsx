@@ -1,10 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { MAINTENANCE_FLAG_YES } from '../services/maintenance';
+import { createFakeFetch } from '../services/fake-fetch';
+import { configureHttpClient } from '../services/http-client';
+import * as memberAuth from '../services/member-auth';
+import { getLoginInfo, hasToken } from '../services/session';
 import { refreshMaintenanceShown, useMaintenanceStore } from './maintenance-store';
 import { createAppRoutes } from './router';
 import { ShellLayout } from './shell-layout';
@@ -82,5 +87,98 @@ describe('shell layout', () => {
     expect(screen.queryByTestId('nav-bar')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});
+
+describe('shell layout: login state', () => {
+  beforeAll(async () => {
+    await initI18n('en-US');
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  });
+
+  const member = {
+    memberId: 1,
+    userName: 'ann@example.com',
+    nickname: 'Ann',
+    email: 'ann@example.com',
+    mobile: null,
+    emailVerified: true,
+    mobileVerified: true,
+    roleId: 64,
+    accountType: 'individual' as const,
+    twoFactor: 'none' as const,
+    referralCode: null,
+    language: null,
+  };
+  const session = { token: 't', refreshToken: 'r', expiredTime: Date.now() + 600_000 };
+
+  function renderMemberShell(path: string, queryClient: QueryClient) {
+    const routes = createAppRoutes({
+      Layout: ShellLayout,
+      HydrateFallback: () => null,
+      screens: {
+        Landing: async () => ({ default: () => <p data-testid="screen">landing screen</p> }),
+        Account: async () => ({ default: () => <p data-testid="screen">account screen</p> }),
+      },
+      entryDeps: {
+        hasToken,
+        maintenanceShown: () => false,
+        production: false,
+        fetchKycStatus: vi.fn(async () => null),
+      },
+    });
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  }
+
+  it('shows the member menu as soon as a login is stored, without a navigation', async () => {
+    refreshMaintenanceShown();
+    renderMemberShell('/', new QueryClient());
+    await screen.findByTestId('screen');
+    expect(screen.getByTestId('contact-us-button')).toBeTruthy();
+    expect(screen.queryByTestId('nav-user-menu')).toBeNull();
+    act(() => {
+      memberAuth.storeLoginSession({ session, member });
+    });
+    expect(await screen.findByRole('button', { name: 'Account menu for Ann' })).toBeTruthy();
+    expect(screen.queryByTestId('contact-us-button')).toBeNull();
+  });
+
+  it('logout: ends the session (a failure is ignored), forgets it, drops member data, goes to Landing', async () => {
+    const server = createFakeFetch(() => ({ http: 500, status: 500, message: 'boom' }));
+    configureHttpClient({
+      fetch: server.fetch,
+      getLocale: () => 'en-US',
+      goToLanding: vi.fn(),
+      reload: vi.fn(),
+    });
+    memberAuth.storeLoginSession({ session, member });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['api', 'member', 'kyc'], { level: 1 });
+    queryClient.setQueryData(['api', 'security', 'devices'], []);
+    queryClient.setQueryData(['api', 'common', 'languages'], [{ id: 1 }]);
+    const router = renderMemberShell('/account', queryClient);
+    expect((await screen.findByTestId('screen')).textContent).toBe('account screen');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ann' }));
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(queryClient.getQueryData(['api', 'member', 'kyc'])).toBeUndefined());
+    expect(server.to('/member/logout')).toHaveLength(1);
+    expect(server.to('/member/logout')[0]?.headers.Authorization).toBe('Bearer t');
+    expect(getLoginInfo()).toBeNull();
+    expect(queryClient.getQueryData(['api', 'security', 'devices'])).toBeUndefined();
+    expect(queryClient.getQueryData(['api', 'common', 'languages'])).toEqual([{ id: 1 }]);
+    expect(screen.queryByTestId('nav-user-menu')).toBeNull();
+    expect(screen.getByTestId('contact-us-button')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useNavigate,
   useNavigation,
 } from 'react-router';
 import { AppDownloadBanner } from '../components/app-download-banner';
@@ -22,7 +23,9 @@ import { ContactUsButton } from '../features/contact/components/contact-us-butto
 import { CONTACT_US_PARAM, CONTACT_US_VALUE } from '../features/contact/hooks/use-contact-us-param';
 import { MaintenancePage } from '../features/maintenance/pages/maintenance-page';
 import { config } from '../lib/config';
+import { queryKeys } from '../services/query-keys';
 import { clearLoginInfo, getLoginInfo } from '../services/session';
+import { loginInfoSnapshot, subscribeLoginInfo } from '../services/session-events';
 import { LanguageSwitcher } from './language-switcher';
 import { useMaintenanceStore } from './maintenance-store';
 import { memberMenu, memberSummary, isKycVerified, type MemberSummary } from './member-menu';
@@ -83,8 +86,7 @@ function Shell() {
   const current = useCurrentRoute();
   const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const chrome = shellChrome(current.name, current.params, query);
-  // Re-read on every render (a cheap storage read): login and logout navigate or reload.
-  const member = memberSummary(getLoginInfo());
+  const member = useMember();
   const locale = i18n.language;
 
   useEffect(() => {
@@ -153,6 +155,28 @@ function Shell() {
   );
 }
 
+/**
+ * The member of the stored login info, kept current: re-read when a login or logout happens in
+ * this tab (session-events) or in another one, and on every render (a cheap storage read).
+ */
+function useMember(): MemberSummary | null {
+  const raw = useSyncExternalStore(subscribeLoginInfo, loginInfoSnapshot, () => null);
+  return useMemo(() => (raw === null ? null : memberSummary(getLoginInfo())), [raw]);
+}
+
+/** Reference data that is the same for everyone (languages, currencies, countries, settings). */
+const PUBLIC_QUERY_ROOTS: readonly QueryKey[] = [queryKeys.common.all, queryKeys.setting.all];
+
+function isPublicQuery(key: QueryKey): boolean {
+  return PUBLIC_QUERY_ROOTS.some((root) => root.every((part, index) => key[index] === part));
+}
+
+/** Spec: on logout the client clears member, gateway, product, premium and KYC data. */
+function clearMemberData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !isPublicQuery(query.queryKey) });
+  queryClient.getMutationCache().clear();
+}
+
 /** Opens /portfolio?tab=earn; usable only when KYC is verified and the screen exists. */
 function PortfolioButton({ member }: { member: MemberSummary }) {
   const { t } = useTranslation('nav');
@@ -194,18 +218,30 @@ function MemberMenu({ member, pathname }: { member: MemberSummary; pathname: str
     href: entry.href,
   }));
 
-  function logout() {
-    // Spec: logout clears member data (login info, every cached call) and goes to Landing.
-    clearLoginInfo();
-    queryClient.clear();
-    window.location.assign(routes.Landing.getHref());
+  const navigate = useNavigate();
+  const loggingOut = useRef(false);
+
+  async function logout() {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    try {
+      // Ends the session on the server (a failure is ignored), then forgets it here. Loaded on
+      // use: the identity calls and their schemas are not part of the first load.
+      const { logoutSession } = await import('../services/member-auth');
+      await logoutSession();
+    } catch {
+      clearLoginInfo(); // the module did not load: forget the session anyway
+    }
+    await navigate(routes.Landing.getHref());
+    clearMemberData(queryClient);
+    loggingOut.current = false;
   }
 
   return (
     <UserMenu
       displayName={member.displayName}
       items={items}
-      onLogout={logout}
+      onLogout={() => void logout()}
       pathname={pathname}
     />
   );

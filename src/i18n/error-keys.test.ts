@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 import { initI18n } from './i18n';
 import { errorMessageKey, MESSAGE_KEYS } from './error-keys';
@@ -8,6 +9,25 @@ describe('error message keys', () => {
     for (const message of Object.values(ErrorMessage)) {
       expect(MESSAGE_KEYS[message], message).toBeDefined();
     }
+  });
+
+  it('maps every identity refusal of the auth contract, and the agreement message', async () => {
+    const i18n = await initI18n('en-US');
+    for (const message of Object.values(AuthError)) {
+      expect(MESSAGE_KEYS[message], message).toBeDefined();
+    }
+    expect(i18n.t(errorMessageKey(AuthError.invalidCredentials), { ns: 'errors' })).toBe(
+      'Incorrect e-mail or password.',
+    );
+    expect(i18n.t(errorMessageKey(AuthError.linkInvalid), { ns: 'errors' })).toBe(
+      'Please confirm that the link is valid',
+    );
+    expect(i18n.t(errorMessageKey('agreement_required'), { ns: 'errors' })).toBe(
+      'Please accept the user agreement and the privacy policy.',
+    );
+    await initI18n('zh-TW');
+    expect(i18n.t(errorMessageKey(AuthError.codeWrong), { ns: 'errors' })).toBe('驗證碼錯誤。');
+    await initI18n('en-US');
   });
 
   it('falls back to the generic message for anything unknown', () => {

@@ -1,3 +1,4 @@
+import type { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 import type errors from './locales/en-US/errors.json';
 
@@ -27,8 +28,35 @@ const SERVER_MESSAGE_KEYS = {
   [ErrorMessage.maintenance]: 'maintenance',
 } as const satisfies Record<ServerMessage, ErrorKey>;
 
+type AuthMessage = (typeof AuthError)[keyof typeof AuthError];
+
+/**
+ * Every identity refusal (contract `shared/api/auth.ts`; a type-only import keeps the auth schemas
+ * out of any chunk that only translates errors): a new one fails the typecheck here.
+ */
+const AUTH_MESSAGE_KEYS = {
+  invalid_credentials: 'auth.invalidCredentials',
+  login_delayed: 'auth.loginDelayed',
+  captcha_invalid: 'auth.captchaInvalid',
+  'The code is wrong.': 'validation.codeWrong',
+  code_expired: 'auth.codeExpired',
+  resend_too_soon: 'auth.resendTooSoon',
+  email_taken: 'auth.emailTaken',
+  'Invalid Referral Code.': 'validation.referralInvalid',
+  'Passwords do not match.': 'validation.passwordMismatch',
+  'Please confirm that the link is valid': 'auth.linkInvalid',
+  ticket_invalid: 'auth.ticketInvalid',
+  session_revoked: 'auth.sessionRevoked',
+  two_factor_required: 'auth.twoFactorRequired',
+  mobile_not_verified: 'auth.mobileNotVerified',
+  siwe_invalid: 'auth.siweInvalid',
+  wallet_taken: 'auth.walletTaken',
+  wallet_not_linked: 'auth.walletNotLinked',
+} as const satisfies Record<AuthMessage, ErrorKey>;
+
 export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   ...SERVER_MESSAGE_KEYS,
+  ...AUTH_MESSAGE_KEYS,
   'Access denied from this IP address.': 'accessDenied',
   network_error: 'network',
   invalid_response: 'serverBusy',
@@ -51,6 +79,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   'Withdrawal limit exceed': 'validation.withdrawalLimit',
   'Not enough available balance': 'validation.insufficientBalance',
   'Incorrect ID No. format': 'validation.idFormat',
+  agreement_required: 'validation.agreementRequired',
 };
 
 export function errorMessageKey(message: string | null | undefined): ErrorKey {

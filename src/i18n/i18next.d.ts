@@ -8,6 +8,7 @@ import type footer from './locales/en-US/footer.json';
 import type landing from './locales/en-US/landing.json';
 import type maintenance from './locales/en-US/maintenance.json';
 import type nav from './locales/en-US/nav.json';
+import type security from './locales/en-US/security.json';
 import type wallet from './locales/en-US/wallet.json';
 
 /**
@@ -28,6 +29,7 @@ declare module 'i18next' {
       landing: typeof landing;
       maintenance: typeof maintenance;
       nav: typeof nav;
+      security: typeof security;
       wallet: typeof wallet;
     };
   }

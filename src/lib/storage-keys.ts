@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   chunkReloadTarget: 'chunkReloadTarget',
   /** not in the spec: the site notice (anti-fraud) banner was dismissed */
   closeSiteNotice: 'closeSiteNotice',
+  /** not in the spec by name: this browser's random client id (the login device headers) */
+  clientId: 'clientId',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

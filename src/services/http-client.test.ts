@@ -209,6 +209,33 @@ describe('request shape and headers', () => {
     expect(requests[0]?.headers['Content-Type']).toBe('application/json');
   });
 
+  it('sends extra headers of the call, but never lets them replace its own', async () => {
+    const { requests } = setup(() => ({ data: null }));
+    login({ token: 'tok-2' });
+    await request({
+      service: 'member',
+      path: '/login',
+      method: 'POST',
+      body: {},
+      headers: {
+        'x-client-id': 'c-1',
+        Authorization: 'Bearer forged',
+        authorization: 'Bearer forged',
+        'Accept-Language': 'xx',
+        'Content-Type': 'text/plain',
+      },
+    });
+    await request({ service: 'member', path: '/x', guest: true });
+    expect(requests[0]?.headers).toMatchObject({
+      'x-client-id': 'c-1',
+      Authorization: 'Bearer tok-2',
+      'Accept-Language': 'en-us',
+      'Content-Type': 'application/json',
+    });
+    expect(requests[0]?.headers).not.toHaveProperty('authorization');
+    expect(requests[1]?.headers).not.toHaveProperty('x-client-id');
+  });
+
   it('sends FormData as multipart (no JSON content type)', async () => {
     const { requests } = setup(() => ({ data: null }));
     login();

@@ -57,6 +57,11 @@ export interface RequestOptions<T> {
   surfaceUnavailable?: boolean;
   /** Name used in errors; default 'METHOD /prefix/path'. */
   call?: string;
+  /**
+   * Extra request headers (e.g. the login device headers). They cannot replace the client's
+   * own: Accept, Accept-Language, Authorization and Content-Type win.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface ApiErrorInit {
@@ -240,6 +245,7 @@ async function send<T>(
   const method = options.method ?? 'GET';
   const locale = deps.getLocale();
   const headers: Record<string, string> = {
+    ...extraHeaders(options.headers),
     Accept: 'application/json',
     'Accept-Language': locale.toLowerCase(),
   };
@@ -309,6 +315,17 @@ async function send<T>(
       cause: parsed.error,
     }),
   };
+}
+
+/** Headers the client sets itself; a call's extra headers cannot replace them. */
+const OWN_HEADERS = new Set(['accept', 'accept-language', 'authorization', 'content-type']);
+
+function extraHeaders(extra: Record<string, string> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (!OWN_HEADERS.has(name.toLowerCase())) result[name] = value;
+  }
+  return result;
 }
 
 function buildUrl(service: ServiceName, path: string, query: Record<string, QueryValue>): string {

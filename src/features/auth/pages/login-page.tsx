@@ -1,26 +1,110 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import styles from './login-page.module.css';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { AuthCard, AuthNotice } from '../components/auth-card';
+import { InvestorOfferDialog } from '../components/investor-offer-dialog';
+import { LoginForm } from '../components/login-form';
+import { SecondFactorForm } from '../components/second-factor-form';
+import { WalletLogin } from '../components/wallet-login';
+import { useAuthLinks } from '../hooks/use-auth-links';
+import { useLoginFlow } from '../hooks/use-login-flow';
+import styles from '../components/auth.module.css';
+
+function emailFromState(state: unknown): string {
+  if (typeof state !== 'object' || state === null) return '';
+  const email = (state as { email?: unknown }).email;
+  return typeof email === 'string' ? email : '';
+}
 
 /**
- * The Login route's screen for now: the target of the login guard. The sign-in form arrives
- * with the "Identity and security" issue; until then this page says so instead of pretending.
- * The guard's `back` (and `id`) query stays in the URL for that form to use.
+ * /login (queries `back`, `id` from the guards). E-mail + password + captcha, then the second
+ * factor when the account has one, or the device-authorisation notice; a wallet can sign in
+ * too. After success: the Investor role offer when the account lacks it, then `afterLogin`
+ * (back, else the stored backTo, else Landing).
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const { t: tc } = useTranslation('common');
+  const links = useAuthLinks();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [query] = useSearchParams();
+
+  const onLoggedIn = useCallback(() => {
+    void navigate(links.afterLogin(query), { replace: true });
+  }, [links, navigate, query]);
+
+  const flow = useLoginFlow({ onLoggedIn });
+  const { state } = flow;
+
+  let body;
+  if (state.step === 'second_factor') {
+    body = (
+      <SecondFactorForm
+        key={state.method}
+        method={state.method}
+        sentTo={state.sentTo}
+        resendAt={state.resendAt}
+        onSubmit={flow.submitCode}
+        onResend={flow.canResendSms ? flow.resendSms : undefined}
+        error={state.error}
+        delayedUntil={state.delayedUntil}
+        onCancel={flow.restart}
+      />
+    );
+  } else if (state.step === 'device_authorization') {
+    body = (
+      <AuthNotice tone="info" data-testid="login-device-authorization">
+        <p>{t('login.device.sent', { email: state.sentTo })}</p>
+        <p>{t('login.device.next')}</p>
+        <Button variant="secondary" onClick={flow.restart} data-testid="login-device-again">
+          {t('login.device.again')}
+        </Button>
+      </AuthNotice>
+    );
+  } else if (state.step === 'investor_offer' || state.step === 'done') {
+    body = (
+      <AuthNotice tone="success" data-testid="login-success">
+        <p>{t('login.success')}</p>
+      </AuthNotice>
+    );
+  } else {
+    body = (
+      <>
+        {query.has('back') ? <p className={styles.muted}>{t('login.membersOnly')}</p> : null}
+        <LoginForm
+          defaultEmail={emailFromState(location.state)}
+          onSubmit={flow.submitCredentials}
+          error={state.error}
+          delayedUntil={state.delayedUntil}
+          captcha={flow.captcha}
+        />
+        <p className={styles.divider}>{t('login.or')}</p>
+        <WalletLogin onResult={flow.walletResult} />
+      </>
+    );
+  }
+
   return (
-    <div className={styles.page} data-testid="login-page">
-      <h1 className={styles.title}>{t('login.title')}</h1>
-      {query.has('back') ? <p className={styles.text}>{t('login.membersOnly')}</p> : null}
-      <p className={styles.text} data-testid="login-coming-soon">
-        {t('login.comingSoon')}
-      </p>
-      <Link to="/" className={styles.home}>
-        {tc('button.backHome')}
-      </Link>
-    </div>
+    <AuthCard
+      title={state.step === 'second_factor' ? t('login.twoFactor.title') : t('login.title')}
+      data-testid="login-page"
+      footer={
+        <>
+          <span>{t('login.noAccount')}</span>
+          <Link to={links.register} className={styles.link} data-testid="login-register-link">
+            {t('login.register')}
+          </Link>
+        </>
+      }
+    >
+      {body}
+      <InvestorOfferDialog
+        open={state.step === 'investor_offer'}
+        error={state.step === 'investor_offer' ? state.error : null}
+        onAccept={flow.acceptInvestor}
+        onDecline={flow.declineInvestor}
+      />
+    </AuthCard>
   );
 }

@@ -1,0 +1,21 @@
+import { queryKeys } from '../../../services/query-keys';
+
+/**
+ * Query keys of the Security screens, under the member domain so logout (which clears the
+ * member's data) clears them too. `securityKeys.all` invalidates everything here.
+ */
+const all = [...queryKeys.member.all, 'security'] as const;
+
+export const securityKeys = {
+  all,
+  twoFactor: () => [...all, 'twoFactor'] as const,
+  devices: {
+    all: [...all, 'devices'] as const,
+    page: (pageNow: number) => [...all, 'devices', pageNow] as const,
+  },
+  logs: {
+    all: [...all, 'logs'] as const,
+    page: (pageNow: number) => [...all, 'logs', pageNow] as const,
+  },
+  wallets: () => [...all, 'wallets'] as const,
+} as const;

@@ -1,0 +1,61 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from './copy-button';
+import styles from './two-step.module.css';
+
+type QrState = { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'failed' };
+
+/**
+ * The new authenticator's QR code (drawn here from the otpauth URI with the `qrcode` package,
+ * as an SVG data URL: nothing is sent to another host) and the same secret as text with a copy
+ * button, for apps that cannot scan.
+ */
+export function TotpSecret({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
+  const { t } = useTranslation('security');
+  const [qr, setQr] = useState<QrState>({ kind: 'loading' });
+  const secretLabelId = useId();
+
+  useEffect(() => {
+    let alive = true;
+    setQr({ kind: 'loading' });
+    import('qrcode')
+      .then((module) =>
+        module.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+      )
+      .then(
+        (svg) => {
+          if (alive)
+            setQr({ kind: 'ready', src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
+        },
+        () => {
+          if (alive) setQr({ kind: 'failed' });
+        },
+      );
+    return () => {
+      alive = false;
+    };
+  }, [otpauthUrl]);
+
+  return (
+    <div className={styles.totp}>
+      <div className={styles.qrFrame} data-testid="totp-qr" data-state={qr.kind}>
+        {qr.kind === 'ready' ? (
+          <img className={styles.qr} src={qr.src} alt={t('totp.qrAlt')} width={192} height={192} />
+        ) : qr.kind === 'loading' ? (
+          <span className={styles.qrLoading} aria-hidden="true" />
+        ) : (
+          <p className={styles.qrFailed}>{t('totp.qrFailed')}</p>
+        )}
+      </div>
+      <div className={styles.secretBox}>
+        <p className={styles.secretLabel} id={secretLabelId}>
+          {t('totp.secretLabel')}
+        </p>
+        <code className={styles.secret} aria-labelledby={secretLabelId} data-testid="totp-secret">
+          {secret}
+        </code>
+        <CopyButton value={secret} label={t('totp.copySecret')} data-testid="totp-secret-copy" />
+      </div>
+    </div>
+  );
+}

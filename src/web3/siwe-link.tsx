@@ -1,0 +1,34 @@
+// Linking a wallet to the member (Security page). Loaded with React.lazy: importing this module
+// pulls wagmi, viem's wallet code and RainbowKit (and its CSS) into the page.
+import '@rainbow-me/rainbowkit/styles.css';
+import { siweLink } from '../services/member-security';
+import type { LinkedWallet } from '../shared/api/auth';
+import { SiweWalletFlow } from './siwe-wallet-flow';
+import { Web3Provider } from './web3-provider';
+
+export interface SiweLinkProps {
+  /** The server linked the address (POST /member/siwe/link answered). */
+  onLinked: (wallet: LinkedWallet) => void;
+  /** The member closes the panel. */
+  onClose: () => void;
+}
+
+/**
+ * Connect (if needed) -> nonce (purpose link) -> EIP-4361 message -> signature -> siwe/link.
+ * Test ids: `link-wallet-status` (data-state: disconnected, preparing, waiting, submitting,
+ * done, cancelled, failed), `link-wallet-connect`, `link-wallet-sign`, `link-wallet-retry`,
+ * `link-wallet-close`.
+ */
+export default function SiweLink({ onLinked, onClose }: SiweLinkProps) {
+  return (
+    <Web3Provider>
+      <SiweWalletFlow
+        purpose="link"
+        submit={siweLink}
+        onDone={onLinked}
+        onClose={onClose}
+        testIdPrefix="link-wallet"
+      />
+    </Web3Provider>
+  );
+}
