@@ -35,6 +35,11 @@ export default async function globalSetup() {
       CHAIN_ID: String(E2E.chainId),
       SERVE_APP: 'true',
       LOG_LEVEL: 'warn',
+      APP_ORIGIN: E2E.baseUrl,
+      // the browser solves a real proof of work, just a smaller one than production's
+      CAPTCHA_MAX_NUMBER: '5000',
+      // every spec logs in from 127.0.0.1; per-account throttling stays as in production
+      RATE_LIMIT_SCALE: '20',
     },
   });
   await waitForHttp(`${E2E.baseUrl}/health`, 60_000);

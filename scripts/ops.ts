@@ -15,6 +15,7 @@ import { ZodError } from 'zod';
 import { systemClock } from '../src/server/clock';
 import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
+import type { MemberAdminView } from '../src/server/domain/auth/member-admin';
 import type { ContactRequestRecord } from '../src/server/domain/contact';
 import type { MaintenanceState } from '../src/server/domain/maintenance';
 import { AppError } from '../src/server/errors';
@@ -38,6 +39,10 @@ Commands:
   maintenance off             Turn maintenance off.
   maintenance status          Show the maintenance setting.
   contact list [--limit N]    List contact-us requests, newest first (default 20, max 500).
+  member show <email>         Show a member: roles, level, verification, 2FA, devices, sessions.
+  member roles <email> [--set N]
+                              Show a member's role bit mask, or set it to N (investor 2,
+                              business 4, kyc2 64, level2 2048, level3 4096, level4 8192).
   help                        Show this help.
 
 Options:
@@ -62,16 +67,22 @@ function parseInvocation(argv: string[]): { invocation?: Invocation; help?: true
       start: { type: 'string' },
       end: { type: 'string' },
       limit: { type: 'string' },
+      set: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const json = values.json === true;
-  const words = positionals.join(' ');
+  // `member <verb> <email>`: the e-mail is an argument, not part of the command name.
+  const memberEmail = positionals[0] === 'member' ? positionals[2] : undefined;
+  if (positionals[0] === 'member' && positionals.length > 3) {
+    throw new UsageError(`Unexpected argument "${positionals[3]}"`);
+  }
+  const words = (memberEmail ? positionals.slice(0, 2) : positionals).join(' ');
   if (values.help || words === 'help' || words === '') return { help: true, json };
 
   const allow = (allowed: string[]) => {
-    for (const option of ['start', 'end', 'limit'] as const) {
+    for (const option of ['start', 'end', 'limit', 'set'] as const) {
       if (values[option] !== undefined && !allowed.includes(option)) {
         throw new UsageError(`--${option} does not apply to "${words}"`);
       }
@@ -102,6 +113,18 @@ function parseInvocation(argv: string[]): { invocation?: Invocation; help?: true
         json,
         invocation: { command: 'contact/list', input: values.limit ? { limit: values.limit } : {} },
       };
+    case 'member show':
+    case 'member roles': {
+      if (!memberEmail) throw new UsageError(`"${words}" needs the member's e-mail`);
+      allow(words === 'member roles' ? ['set'] : []);
+      return {
+        json,
+        invocation: {
+          command: words === 'member show' ? 'member/show' : 'member/roles',
+          input: { email: memberEmail, ...(values.set !== undefined ? { set: values.set } : {}) },
+        },
+      };
+    }
     default:
       throw new UsageError(`Unknown command "${words}"`);
   }
@@ -220,8 +243,23 @@ function formatContacts(rows: ContactRequestRecord[]): string {
     .join('\n');
 }
 
+function formatMember(member: MemberAdminView): string {
+  return [
+    `#${member.id}  ${member.email}  (${member.nickname})  ${member.accountType}`,
+    `  roleId: ${member.roleId}  [${member.roles.join(', ') || 'none'}]  level ${member.level}`,
+    `  mobile: ${member.mobile ?? '-'}  e-mail verified: ${member.emailVerified ? 'yes' : 'no'}  mobile verified: ${member.mobileVerified ? 'yes' : 'no'}`,
+    `  2FA: ${member.twoFactor}  withdrawals locked until: ${member.withdrawalLockedUntil ?? '-'}`,
+    `  devices: ${member.devices.authorised} authorised of ${member.devices.total}  live sessions: ${member.liveSessions}`,
+    `  wallets: ${member.wallets.join(', ') || '-'}`,
+    `  referral code: ${member.referralCode}  created: ${member.createdAt}`,
+  ].join('\n');
+}
+
 function format(command: OpsCommandName, data: unknown): string {
   if (command === 'contact/list') return formatContacts(data as ContactRequestRecord[]);
+  if (command === 'member/show' || command === 'member/roles') {
+    return formatMember(data as MemberAdminView);
+  }
   return formatMaintenance(data as MaintenanceState);
 }
 

@@ -9,6 +9,9 @@ import { SERVICE_PREFIXES } from '../shared/api/services';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import { type Database, openDatabase } from './db/database';
+import type { Outbox } from './domain/auth/outbox';
+import type { SignatureVerifier } from './domain/auth/siwe-verifier';
+import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import envelopePlugin from './plugins/envelope';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -39,6 +42,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Registers the loopback-only /ops routes guarded by this token (see routes/ops). */
   opsToken?: string;
+  /** E-mail/SMS delivery adapter; default: the local outbox table (domain/auth/outbox.ts). */
+  outbox?: Outbox;
+  /** SIWE signature check; default: ecrecover, then ERC-1271/6492 through RPC_URL. */
+  signatures?: SignatureVerifier;
 }
 
 export type App = FastifyInstance;
@@ -68,6 +75,9 @@ export const LOG_REDACT_PATHS = [
     'opsToken',
     'databaseUrl',
     'signature',
+    'ticket',
+    'currentCode',
+    'dataKey',
   ].flatMap((key) => [key, `*.${key}`]),
 ];
 
@@ -117,6 +127,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     // Before the rate limiter: static files are cheap and not counted.
     if (config.serveApp) await app.register(staticAppPlugin);
     await app.register(rateLimitPlugin);
+    await app.register(authPlugin, {
+      ...(options.outbox ? { outbox: options.outbox } : {}),
+      ...(options.signatures ? { signatures: options.signatures } : {}),
+    });
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });
     await app.register(gatewayRoutes, { prefix: SERVICE_PREFIXES.gateway });

@@ -38,6 +38,22 @@ export interface AppConfig {
   appDistDir: string;
   /** Fastify `trustProxy`: false, true, a hop count, or a comma list of addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /**
+   * Origin of the browser app (scheme, host, port): e-mailed links point at it and SIWE messages
+   * must name its host and URI. Default http://localhost:5173 outside production; required in
+   * production.
+   */
+  appOrigin: string;
+  /** Upper bound of the captcha's proof-of-work search (ALTCHA `maxnumber`). */
+  captchaMaxNumber: number;
+  /** multiplies every per-IP rate limit (test stacks that log in many times from one address) */
+  rateLimitScale: number;
+  /**
+   * Key material for data encrypted at rest (authenticator secrets). When unset, a key is
+   * derived from jwtSecret (then rotating JWT_SECRET makes stored authenticator secrets
+   * unreadable: set DATA_KEY in production).
+   */
+  dataKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -50,6 +66,9 @@ export class ConfigError extends Error {
 }
 
 const JWT_SECRET_MIN = 32;
+const DATA_KEY_MIN = 32;
+export const DEFAULT_APP_ORIGIN = 'http://localhost:5173';
+export const DEFAULT_CAPTCHA_MAX_NUMBER = 50_000;
 export const JWT_SECRET_FILE = 'jwt-secret';
 
 const booleanFromEnv = z
@@ -88,6 +107,23 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   SERVE_APP: booleanFromEnv.optional(),
   APP_DIST_DIR: z.string().min(1).default('dist'),
+  APP_ORIGIN: urlWithProtocols(['http:', 'https:'])
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return url.pathname === '/' && !url.search && !url.hash && !url.username;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'expected an origin such as https://app.example.com (no path)' },
+    )
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).optional(),
+  DATA_KEY: z.string().min(DATA_KEY_MIN, `must be at least ${DATA_KEY_MIN} characters`).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*$/, {
@@ -146,28 +182,35 @@ export function loadConfig(
     serveApp: e.SERVE_APP ?? production,
     appDistDir: path.resolve(e.APP_DIST_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    appOrigin: e.APP_ORIGIN ?? (production ? '' : DEFAULT_APP_ORIGIN),
+    captchaMaxNumber: e.CAPTCHA_MAX_NUMBER ?? DEFAULT_CAPTCHA_MAX_NUMBER,
+    rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
+    dataKey: e.DATA_KEY,
     ...stripUndefined(overrides),
   };
 
   if (options.resolveSecrets === false) {
     return { ...base, jwtSecret: base.jwtSecret ?? '' };
   }
+  const problems: { variable: string; message: string }[] = [];
+  if (!base.appOrigin) {
+    problems.push({ variable: 'APP_ORIGIN', message: 'required in production (the app origin)' });
+  }
   if (base.jwtSecret !== undefined) {
     if (base.jwtSecret.length < JWT_SECRET_MIN) {
-      throw new ConfigError([
-        { variable: 'JWT_SECRET', message: `must be at least ${JWT_SECRET_MIN} characters` },
-      ]);
-    }
-    return { ...base, jwtSecret: base.jwtSecret };
-  }
-  if (production) {
-    throw new ConfigError([
-      {
+      problems.push({
         variable: 'JWT_SECRET',
-        message: `required in production (at least ${JWT_SECRET_MIN} characters)`,
-      },
-    ]);
+        message: `must be at least ${JWT_SECRET_MIN} characters`,
+      });
+    }
+  } else if (production) {
+    problems.push({
+      variable: 'JWT_SECRET',
+      message: `required in production (at least ${JWT_SECRET_MIN} characters)`,
+    });
   }
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (base.jwtSecret !== undefined) return { ...base, jwtSecret: base.jwtSecret };
   return { ...base, jwtSecret: readOrCreateJwtSecret(base.dataDir) };
 }
 

@@ -48,14 +48,68 @@ describe('loadConfig', () => {
   });
 
   it('defaults differ in production: all interfaces, serve the app', () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() });
-    expect(config).toMatchObject({ host: '0.0.0.0', serveApp: true, jwtSecret: SECRET });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      APP_ORIGIN: 'https://app.example.com',
+      DATA_DIR: tempDir(),
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      serveApp: true,
+      jwtSecret: SECRET,
+      appOrigin: 'https://app.example.com',
+    });
   });
 
   it('production without JWT_SECRET fails, naming the variable', () => {
-    const error = configError(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() }));
+    const error = configError(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_ORIGIN: 'https://app.example.com',
+        DATA_DIR: tempDir(),
+      }),
+    );
     expect(error.problems.map((p) => p.variable)).toEqual(['JWT_SECRET']);
     expect(error.message).toMatch(/JWT_SECRET: required in production/);
+  });
+
+  it('identity settings: APP_ORIGIN (required in production), CAPTCHA_MAX_NUMBER, DATA_KEY', () => {
+    const dev = loadConfig({ DATA_DIR: tempDir() });
+    expect(dev).toMatchObject({
+      appOrigin: 'http://localhost:5173',
+      captchaMaxNumber: 50_000,
+      dataKey: undefined,
+    });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      APP_ORIGIN: 'https://App.Example.com:8443/',
+      CAPTCHA_MAX_NUMBER: '1000',
+      DATA_KEY: 'k'.repeat(32),
+    });
+    expect(set).toMatchObject({
+      appOrigin: 'https://app.example.com:8443',
+      captchaMaxNumber: 1000,
+      dataKey: 'k'.repeat(32),
+    });
+    const prod = configError(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() }),
+    );
+    expect(prod.problems.map((p) => p.variable)).toEqual(['APP_ORIGIN']);
+    const bad = configError(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        APP_ORIGIN: 'https://app.example.com/path',
+        CAPTCHA_MAX_NUMBER: '0',
+        DATA_KEY: 'short-data-key',
+      }),
+    );
+    expect(bad.problems.map((p) => p.variable).sort()).toEqual([
+      'APP_ORIGIN',
+      'CAPTCHA_MAX_NUMBER',
+      'DATA_KEY',
+    ]);
+    expect(bad.message).not.toContain('short-data-key');
   });
 
   it('a short JWT_SECRET fails without printing it', () => {

@@ -211,4 +211,34 @@ describe('POST /member/contactUs', () => {
       await other.app.close();
     }
   });
+
+  it('RATE_LIMIT_SCALE multiplies the per-IP limits (for test stacks only)', async () => {
+    const scaled = await createTestApp({
+      database: t.database,
+      clock: t.clock,
+      config: { rateLimitScale: 2 },
+    });
+    try {
+      const ip = freshIp();
+      for (let i = 0; i < 10; i += 1) {
+        const res = await scaled.app.inject({
+          method: 'POST',
+          url: '/member/contactUs',
+          remoteAddress: ip,
+          payload: validBody,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-ratelimit-limit']).toBe('10');
+      }
+      const res = await scaled.app.inject({
+        method: 'POST',
+        url: '/member/contactUs',
+        remoteAddress: ip,
+        payload: validBody,
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await scaled.app.close();
+    }
+  });
 });

@@ -218,7 +218,7 @@ describe('/dev routes', () => {
 
   it('are not registered in production', async () => {
     const prod = await createTestApp({
-      config: { nodeEnv: 'production', serveApp: false },
+      config: { nodeEnv: 'production', serveApp: false, appOrigin: 'https://app.example.com' },
       database: t.database,
     });
     try {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../../src/server/app';
+import { type App, buildApp, type BuildAppOptions } from '../../src/server/app';
 import { TestClock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/database';
@@ -57,6 +57,7 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 }
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef-0123456789';
+export const TEST_CAPTCHA_MAX_NUMBER = 20;
 /** A port nothing listens on: the chain check fails fast unless a test points RPC_URL elsewhere. */
 export const CLOSED_RPC_URL = 'http://127.0.0.1:9';
 
@@ -73,6 +74,8 @@ export interface CreateTestAppOptions {
   opsToken?: string;
   /** reuse a database (e.g. two apps sharing one, like two processes) */
   database?: Database;
+  /** build options passed through (delivery adapter, signature verifier) */
+  build?: Pick<BuildAppOptions, 'outbox' | 'signatures'>;
 }
 
 /**
@@ -90,12 +93,15 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         jwtSecret: TEST_JWT_SECRET,
         rpcUrl: CLOSED_RPC_URL,
         serveApp: false,
+        // a captcha costs a few hashes in tests (50,000 in production)
+        captchaMaxNumber: TEST_CAPTCHA_MAX_NUMBER,
         ...options.config,
       },
       db: database,
       clock,
       logger: false,
       ...(options.opsToken ? { opsToken: options.opsToken } : {}),
+      ...options.build,
     });
     return {
       app,

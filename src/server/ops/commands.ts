@@ -6,6 +6,7 @@ import {
   CONTACT_LIST_MAX_LIMIT,
   listContactRequests,
 } from '../domain/contact';
+import { memberRoles, showMember } from '../domain/auth/member-admin';
 import { getMaintenance, turnMaintenanceOff, turnMaintenanceOn } from '../domain/maintenance';
 
 /**
@@ -55,6 +56,24 @@ export const opsCommands = {
     }),
     run: (ctx: OpsContext, input: { limit: number }) =>
       listContactRequests(ctx.db, { limit: input.limit }),
+  },
+  'member/show': {
+    input: z.object({ email: z.string().trim().min(3).max(254) }),
+    run: (ctx: OpsContext, input: { email: string }) => showMember(ctx.db, input.email),
+  },
+  'member/roles': {
+    input: z.object({
+      email: z.string().trim().min(3).max(254),
+      /** the new role bit mask (spec section 3: investor 2, business 4, kyc2 64, ...) */
+      set: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 30)
+        .optional(),
+    }),
+    run: (ctx: OpsContext, input: { email: string; set?: number | undefined }) =>
+      memberRoles(ctx.db, ctx.clock, input),
   },
 } as const;
 

@@ -17,15 +17,28 @@ export const RATE_LIMITS = {
   polling: { max: 600, timeWindow: 60_000 },
   /** writes anyone can send (contact form): 5 per 10 minutes per IP */
   contact: { max: 5, timeWindow: 10 * 60_000 },
-  /** guessable secrets (login, codes, tokens): 10 per 10 minutes per IP */
+  /** guessable secrets (codes, tokens, passwords of a session): 10 per 10 minutes per IP */
   guessable: { max: 10, timeWindow: 10 * 60_000 },
+  /**
+   * login and wallet sign-in: 30 per 10 minutes per IP (both login steps count; each account is
+   * throttled on its own besides, see domain/auth/throttle.ts)
+   */
+  login: { max: 30, timeWindow: 10 * 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateLimitPreset = keyof typeof RATE_LIMITS;
 
+/** The preset's limit times `RATE_LIMIT_SCALE` (1 unless a test stack raises it). */
+function scaledMax(max: number): NonNullable<RateLimitOptions['max']> {
+  return (request) => max * request.server.config.rateLimitScale;
+}
+
 /** Route `config` for a preset, optionally overridden (e.g. a different key generator). */
 export function routeRateLimit(preset: RateLimitPreset, overrides: RateLimitOptions = {}) {
-  return { rateLimit: { ...RATE_LIMITS[preset], ...overrides } satisfies RateLimitOptions };
+  const { max, timeWindow } = RATE_LIMITS[preset];
+  return {
+    rateLimit: { max: scaledMax(max), timeWindow, ...overrides } satisfies RateLimitOptions,
+  };
 }
 
 /** Thrown by the limiter; the envelope error handler turns it into a 429 envelope. */
@@ -41,7 +54,8 @@ export class RateLimitedError extends Error {
 async function rateLimitPlugin(app: FastifyInstance) {
   await app.register(fastifyRateLimit, {
     global: true,
-    ...RATE_LIMITS.global,
+    max: scaledMax(RATE_LIMITS.global.max),
+    timeWindow: RATE_LIMITS.global.timeWindow,
     store: createDbRateLimitStore(app.db, app.clock, app.log),
     // A database error must not wave traffic through on guessable endpoints: fail closed.
     skipOnError: false,

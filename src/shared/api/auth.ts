@@ -310,6 +310,12 @@ export const loginDeviceSchema = z.object({
 export type LoginDevice = z.infer<typeof loginDeviceSchema>;
 export const loginDeviceListSchema = z.object({ list: z.array(loginDeviceSchema), total: int() });
 
+/** getLoginDeviceLogs: the same list fields with the spec's defaults (10 per page, id ascending). */
+export const loginDeviceLogQuerySchema = z.extend(listQuerySchema, {
+  pageSize: z._default(int().check(z.minimum(1), z.maximum(100)), 10),
+  sortDir: z._default(z.enum(['asc', 'desc']), 'asc'),
+});
+
 export const LOGIN_LOG_ACTIONS = [
   'login',
   'login_failed',

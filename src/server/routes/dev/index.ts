@@ -1,12 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { outboxListSchema } from '../../../shared/api/auth';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import { normalizeMobile } from '../../../shared/validation/account';
+import { listOutbox, OUTBOX_LIST_DEFAULT, OUTBOX_LIST_MAX } from '../../domain/auth/outbox';
+import { renderOutboxPage } from './outbox-page';
 
 /**
  * Development-only routes under `/dev` (outbox of SMS/e-mail codes, clock control, faucet, as
  * later issues need them). buildApp registers this plugin only when NODE_ENV is not
  * production, so nothing here exists in a production process.
  */
+const outboxQuerySchema = z.object({
+  /** an e-mail address (any case) or a mobile number (spaces and dashes allowed) */
+  to: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(OUTBOX_LIST_MAX).default(OUTBOX_LIST_DEFAULT),
+});
+
+function normaliseRecipient(to: string | undefined): string | undefined {
+  if (!to) return undefined;
+  return to.includes('@') ? to.toLowerCase() : normalizeMobile(to);
+}
+
+/** True when the Accept header ranks text/html above application/json (a browser). */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const ranked = accept.split(',').map((part, index) => {
+    const [type = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+  });
+  const score = (types: string[]) =>
+    ranked
+      .filter((entry) => types.includes(entry.type))
+      .sort((a, b) => b.q - a.q || a.index - b.index)[0];
+  const html = score(['text/html']);
+  const json = score(['application/json', 'application/*', '*/*']);
+  if (!html || html.q === 0) return false;
+  if (!json) return true;
+  return html.q > json.q || (html.q === json.q && html.index < json.index);
+}
+
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The server clock's current time (clock control arrives with the first time-based rule). */
   app.get(
@@ -14,6 +48,20 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: envelopeSchema(z.object({ now: z.string() })) } } },
     async () => ok({ now: app.clock.now().toISOString() }),
   );
+
+  /**
+   * GET /dev/outbox?to=&limit=: the newest messages as JSON (envelope of outboxListSchema);
+   * a browser (Accept: text/html first) gets an HTML page listing them.
+   */
+  app.get('/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {
+    const to = normaliseRecipient(request.query.to);
+    const messages = await listOutbox(app.db, { to, limit: request.query.limit });
+    reply.header('cache-control', 'no-store');
+    if (prefersHtml(request.headers.accept)) {
+      return reply.type('text/html; charset=utf-8').send(renderOutboxPage(messages, to));
+    }
+    return reply.type('application/json; charset=utf-8').send(ok(outboxListSchema.parse(messages)));
+  });
 };
 
 export default devRoutes;

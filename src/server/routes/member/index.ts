@@ -11,6 +11,8 @@ import { resolveLocale } from '../../../shared/constants/locales';
 import { createContactRequest } from '../../domain/contact';
 import { countryList, docIssuePlaceList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
+import accountSecurityRoutes from './account-security';
+import identityRoutes from './identity';
 
 /** First tag of an Accept-Language header ('zh-tw,zh;q=0.9' -> 'zh-tw'). */
 function firstLanguageTag(header: string | undefined): string | undefined {
@@ -56,6 +58,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ status: SUCCESS, id });
     },
   );
+
+  // Identity and security (issue 3): guest calls, then member calls and wallets.
+  await app.register(identityRoutes);
+  await app.register(accountSecurityRoutes);
 };
 
 export default memberRoutes;

@@ -1,0 +1,231 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { AuthError, type LoginBody, type LoginResult } from '../../../shared/api/auth';
+import { ErrorCode } from '../../../shared/api/envelope';
+import { AccountMessage, CODE_PATTERN } from '../../../shared/validation/account';
+import { devices, loginTickets, members } from '../../db/schema';
+import { AppError, validationError } from '../../errors';
+import { logActivity } from './activity';
+import { verifyCaptcha } from './captcha';
+import { consumeCode, issueCode } from './codes';
+import { addMs, type AuthDeps, MINUTE, type RequestOrigin } from './context';
+import { hashToken, maskEmail, maskMobile, randomToken } from './crypto';
+import {
+  DEVICE_STATUS,
+  findDevice,
+  hasAuthorisedDevice,
+  recordDevice,
+  sendDeviceAuthorization,
+} from './devices';
+import { findMemberByEmail, loadMember, type MemberRow, memberSummary, ROLE } from './members';
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
+import { startSession } from './sessions';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleKey,
+} from './throttle';
+import { consumeTotp } from './two-factor';
+
+/**
+ * Login. Step 1 (password, or a signed SIWE message) establishes who it is; then:
+ * 1. device: a client id the account has not authorised gets `device_authorization` and an
+ *    e-mailed link, unless the account has no authorised device yet (the first is authorised
+ *    automatically);
+ * 2. second factor: with 2FA on, `second_factor` and a ticket (single use, 5 minutes, 5 wrong
+ *    codes); an SMS code is sent right away when the method is SMS; step 2 sends the ticket and
+ *    the code;
+ * 3. success: a new session family, the member summary and whether to offer the Investor role.
+ */
+export const TICKET_TTL_MS = 5 * MINUTE;
+export const TICKET_MAX_ATTEMPTS = 5;
+
+export type LoginOrigin = RequestOrigin;
+
+function invalidCredentials() {
+  return new AppError(ErrorCode.badRequest, AuthError.invalidCredentials);
+}
+
+function ticketInvalid() {
+  return new AppError(ErrorCode.badRequest, AuthError.ticketInvalid, { field: 'ticket' });
+}
+
+/** Step 1 with e-mail and password. */
+export async function loginWithPassword(
+  deps: AuthDeps,
+  body: LoginBody,
+  origin: LoginOrigin,
+): Promise<LoginResult> {
+  if (!body.email) throw validationError([{ field: 'email', message: AccountMessage.emailFormat }]);
+  if (!body.password) throw validationError([{ field: 'password', message: 'required' }]);
+  await verifyCaptcha(deps, body.captcha);
+
+  const member = await findMemberByEmail(deps.db, body.email);
+  const device = member ? await findDevice(deps.db, member.id, origin.clientId) : undefined;
+  const known = device?.status === DEVICE_STATUS.authorised;
+  const key = throttleKey(deps, body.email, known ? origin.clientId : null);
+  await assertLoginAllowed(deps, key);
+
+  const passwordOk = member
+    ? await verifyPassword(member.passwordHash, body.password)
+    : await verifyDummyPassword(body.password);
+  if (!member || !passwordOk) {
+    await recordLoginFailure(deps, key);
+    if (member) {
+      await logActivity(deps, {
+        memberId: member.id,
+        action: 'login_failed',
+        ip: origin.ip,
+        device: known ? device : null,
+        agent: origin.agent,
+      });
+    }
+    throw invalidCredentials();
+  }
+  await clearLoginFailures(deps, key);
+  if (needsRehash(member.passwordHash)) {
+    await deps.db
+      .update(members)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(members.id, member.id));
+  }
+  return continueLogin(deps, member, origin, 'password');
+}
+
+/** After the first factor (password or wallet signature): device, then second factor. */
+export async function continueLogin(
+  deps: AuthDeps,
+  member: MemberRow,
+  origin: LoginOrigin,
+  source: 'password' | 'siwe',
+): Promise<LoginResult> {
+  let device = await findDevice(deps.db, member.id, origin.clientId);
+  if (device?.status !== DEVICE_STATUS.authorised) {
+    if (await hasAuthorisedDevice(deps.db, member.id)) {
+      device = await recordDevice(deps, member.id, origin, DEVICE_STATUS.pending);
+      await sendDeviceAuthorization(deps, member, device);
+      return { result: 'device_authorization', sentTo: maskEmail(member.email) };
+    }
+    device = await recordDevice(deps, member.id, origin, DEVICE_STATUS.authorised);
+  }
+
+  if (member.twoFactorMethod === 'sms' || member.twoFactorMethod === 'totp') {
+    let sentTo: string | null = null;
+    if (member.twoFactorMethod === 'sms' && member.mobile) {
+      sentTo = maskMobile(member.mobile);
+      try {
+        await issueCode(
+          deps,
+          { memberId: member.id, channel: 'sms', purpose: 'login' },
+          member.mobile,
+        );
+      } catch (error) {
+        // Sent less than a minute ago: that code is still valid.
+        if (!(error instanceof AppError && error.message === AuthError.resendTooSoon)) throw error;
+      }
+    }
+    const ticket = randomToken();
+    const now = deps.clock.now();
+    await deps.db.insert(loginTickets).values({
+      memberId: member.id,
+      tokenHash: hashToken(ticket),
+      method: member.twoFactorMethod,
+      source,
+      deviceRowId: device.id,
+      createdAt: now,
+      expiresAt: addMs(now, TICKET_TTL_MS),
+    });
+    return { result: 'second_factor', method: member.twoFactorMethod, ticket, sentTo };
+  }
+  return finishLogin(deps, member, origin);
+}
+
+/** Step 2: the ticket from step 1 and the SMS or authenticator code. */
+export async function loginSecondStep(
+  deps: AuthDeps,
+  body: LoginBody,
+  origin: LoginOrigin,
+): Promise<LoginResult> {
+  if (!body.ticket) throw validationError([{ field: 'ticket', message: 'required' }]);
+  const code = body.google2FAToken?.trim() ?? '';
+  if (!CODE_PATTERN.test(code)) {
+    throw validationError([{ field: 'google2FAToken', message: AccountMessage.codeWrong }]);
+  }
+  const now = deps.clock.now();
+  const [ticket] = await deps.db
+    .select()
+    .from(loginTickets)
+    .where(
+      and(
+        eq(loginTickets.tokenHash, hashToken(body.ticket)),
+        isNull(loginTickets.usedAt),
+        gt(loginTickets.expiresAt, now),
+        lt(loginTickets.attempts, TICKET_MAX_ATTEMPTS),
+      ),
+    )
+    .limit(1);
+  if (!ticket) throw ticketInvalid();
+  const [device] = await deps.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, ticket.deviceRowId), eq(devices.memberId, ticket.memberId)));
+  // The second step comes from the device that did the first, still authorised.
+  if (
+    !device ||
+    device.clientId !== origin.clientId ||
+    device.status !== DEVICE_STATUS.authorised
+  ) {
+    throw ticketInvalid();
+  }
+  const member = await loadMember(deps.db, ticket.memberId);
+  if (member.twoFactorMethod !== ticket.method) throw ticketInvalid();
+
+  try {
+    if (ticket.method === 'totp') await consumeTotp(deps, member, code, 'google2FAToken');
+    else {
+      await consumeCode(
+        deps,
+        { memberId: member.id, channel: 'sms', purpose: 'login' },
+        code,
+        'google2FAToken',
+      );
+    }
+  } catch (error) {
+    await deps.db
+      .update(loginTickets)
+      .set({ attempts: sql`${loginTickets.attempts} + 1` })
+      .where(eq(loginTickets.id, ticket.id));
+    throw error;
+  }
+  const spent = await deps.db
+    .update(loginTickets)
+    .set({ usedAt: now })
+    .where(and(eq(loginTickets.id, ticket.id), isNull(loginTickets.usedAt)))
+    .returning({ id: loginTickets.id });
+  if (spent.length === 0) throw ticketInvalid();
+  return finishLogin(deps, member, origin);
+}
+
+async function finishLogin(
+  deps: AuthDeps,
+  member: MemberRow,
+  origin: LoginOrigin,
+): Promise<LoginResult> {
+  const device = await recordDevice(deps, member.id, origin);
+  const session = await startSession(deps, {
+    memberId: member.id,
+    deviceRowId: device.id,
+    clientId: origin.clientId,
+  });
+  await logActivity(deps, { memberId: member.id, action: 'login', ip: origin.ip, device });
+  return {
+    result: 'success',
+    session: {
+      token: session.token,
+      refreshToken: session.refreshToken,
+      expiredTime: session.expiredTime,
+    },
+    member: memberSummary(member),
+    offerInvestorRole: (member.roleId & ROLE.investor) === 0,
+  };
+}

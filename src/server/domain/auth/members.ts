@@ -1,0 +1,289 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  AuthError,
+  type MemberSummary,
+  type RegisterBody,
+  type RegisterResult,
+  type SendCodeResult,
+} from '../../../shared/api/auth';
+import { ErrorCode, ErrorMessage } from '../../../shared/api/envelope';
+import {
+  AccountMessage,
+  checkEmail,
+  REFERRAL_CODE_PATTERN,
+} from '../../../shared/validation/account';
+import type { Db } from '../../db/database';
+import { members } from '../../db/schema';
+import { AppError, validationError } from '../../errors';
+import { verifyCaptcha } from './captcha';
+import { CODE_RESEND_SECONDS, consumeCode, issueCode } from './codes';
+import type { AuthDeps, RequestOrigin } from './context';
+import { maskEmail, maskMobile } from './crypto';
+import { DEVICE_STATUS, recordDevice } from './devices';
+import { hashPassword } from './passwords';
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** Role bits of spec section 3 that this issue uses. */
+export const ROLE = {
+  investor: 2,
+  business: 4,
+  kyc2: 64,
+  level2Member: 2048,
+  level3Member: 4096,
+  level4Member: 8192,
+} as const;
+
+/** Member level from roleId (spec section 3). */
+export function memberLevel(roleId: number): number {
+  if (roleId & ROLE.level4Member) return 4;
+  if (roleId & ROLE.level3Member) return 3;
+  if (roleId & ROLE.level2Member) return 2;
+  if (roleId & ROLE.kyc2) return 1;
+  return 0;
+}
+
+/** The member of an authenticated request; a member that no longer exists is a 401. */
+export async function loadMember(db: Db, memberId: number): Promise<MemberRow> {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId)).limit(1);
+  if (!row) throw new AppError(ErrorCode.unauthorized, ErrorMessage.unauthorized);
+  return row;
+}
+
+export async function findMemberByEmail(db: Db, email: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(eq(members.email, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What login and getMemberInfo return. The referral code is given from level 1 on (spec: a
+ * level 1 member can get a referral code); below, null.
+ */
+export function memberSummary(row: MemberRow): MemberSummary {
+  return {
+    memberId: row.id,
+    userName: row.email,
+    nickname: row.nickname,
+    email: row.email,
+    mobile: row.mobile,
+    emailVerified: row.emailVerifiedAt !== null,
+    mobileVerified: row.mobileVerifiedAt !== null,
+    roleId: row.roleId,
+    accountType: row.accountType,
+    twoFactor: row.twoFactorMethod,
+    referralCode: memberLevel(row.roleId) >= 1 ? row.referralCode : null,
+    language: row.language,
+  };
+}
+
+// Referral codes: 8 characters without look-alikes (0/O, 1/I/L).
+const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function generateReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i += 1) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+async function findByReferralCode(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.referralCode, code))
+    .limit(1);
+  return row;
+}
+
+function emailTaken() {
+  return new AppError(ErrorCode.conflict, AuthError.emailTaken, { field: 'email' });
+}
+
+/**
+ * Register: captcha, confirmation, optional referral code, unique e-mail; Investor role (2),
+ * plus Business (4) for institutional accounts; the registering browser (when it sends a client
+ * id) becomes the first authorised device; an e-mail and an SMS code are sent at once.
+ */
+export async function registerMember(
+  deps: AuthDeps,
+  body: RegisterBody,
+  origin: Omit<RequestOrigin, 'clientId'> & { clientId: string | undefined },
+): Promise<RegisterResult> {
+  if (body.password !== body.confirmPassword) {
+    throw validationError([{ field: 'confirmPassword', message: AccountMessage.passwordMismatch }]);
+  }
+  await verifyCaptcha(deps, body.captcha);
+
+  let referredBy: number | null = null;
+  if (body.referralCode) {
+    const referrer = await findByReferralCode(deps.db, body.referralCode);
+    if (!referrer) {
+      throw validationError([{ field: 'referralCode', message: AccountMessage.referralInvalid }]);
+    }
+    referredBy = referrer.id;
+  }
+  if (await findMemberByEmail(deps.db, body.email)) throw emailTaken();
+
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.clock.now();
+  let member: MemberRow | undefined;
+  for (let attempt = 0; attempt < 5 && !member; attempt += 1) {
+    [member] = await deps.db
+      .insert(members)
+      .values({
+        email: body.email,
+        mobile: body.mobile,
+        nickname: body.userName,
+        passwordHash,
+        roleId: ROLE.investor | (body.accountType === 'institutional' ? ROLE.business : 0),
+        accountType: body.accountType,
+        referralCode: generateReferralCode(),
+        referredBy,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Nothing inserted: the e-mail was taken meanwhile, or (rarely) the referral code exists.
+    if (!member && (await findMemberByEmail(deps.db, body.email))) throw emailTaken();
+  }
+  if (!member) throw new Error('could not allocate a referral code');
+
+  if (origin.clientId) {
+    await recordDevice(
+      deps,
+      member.id,
+      { ...origin, clientId: origin.clientId },
+      DEVICE_STATUS.authorised,
+    );
+  }
+  await issueCode(
+    deps,
+    { memberId: member.id, channel: 'email', purpose: 'activation' },
+    member.email,
+  );
+  if (member.mobile) {
+    await issueCode(
+      deps,
+      { memberId: member.id, channel: 'sms', purpose: 'activation' },
+      member.mobile,
+    );
+  }
+  return {
+    memberId: member.id,
+    email: member.email,
+    mobile: member.mobile ?? '',
+    resendAfter: CODE_RESEND_SECONDS,
+  };
+}
+
+/** GET registerValidation: is this e-mail free / this referral code valid? */
+export async function validateRegistrationField(
+  deps: AuthDeps,
+  query: { field: 'email' | 'referralCode'; value: string },
+): Promise<{ valid: boolean; message: string | null }> {
+  if (query.field === 'referralCode') {
+    const code = query.value.trim().toUpperCase();
+    const valid =
+      REFERRAL_CODE_PATTERN.test(code) && Boolean(await findByReferralCode(deps.db, code));
+    return { valid, message: valid ? null : AccountMessage.referralInvalid };
+  }
+  const email = query.value.trim().toLowerCase();
+  const formatProblem = checkEmail(email);
+  if (formatProblem) return { valid: false, message: formatProblem };
+  const taken = Boolean(await findMemberByEmail(deps.db, email));
+  return { valid: !taken, message: taken ? AuthError.emailTaken : null };
+}
+
+/**
+ * Send a contact-verification code to the address stored on the account named by `userName`
+ * (never to an address from the request). An unknown account gets the same kind of answer and
+ * nothing is sent.
+ */
+export async function sendContactCode(
+  deps: AuthDeps,
+  channel: 'email' | 'sms',
+  userName: string,
+): Promise<SendCodeResult> {
+  const member = await findMemberByEmail(deps.db, userName);
+  if (!member) {
+    return {
+      resendAfter: CODE_RESEND_SECONDS,
+      sentTo: channel === 'email' ? maskEmail(userName) : '****',
+    };
+  }
+  if (channel === 'sms') {
+    if (!member.mobile) {
+      throw new AppError(ErrorCode.badRequest, AccountMessage.phoneBlank, { field: 'mobile' });
+    }
+    const sent = await issueCode(
+      deps,
+      { memberId: member.id, channel, purpose: 'activation' },
+      member.mobile,
+    );
+    return { resendAfter: sent.resendAfter, sentTo: maskMobile(member.mobile) };
+  }
+  const sent = await issueCode(
+    deps,
+    { memberId: member.id, channel, purpose: 'activation' },
+    member.email,
+  );
+  return { resendAfter: sent.resendAfter, sentTo: maskEmail(member.email) };
+}
+
+/** PUT activation: a code proves the e-mail or the mobile. */
+export async function activateContact(
+  deps: AuthDeps,
+  body: { actionType: 'email' | 'mobile'; userName: string; code: string },
+): Promise<{ emailVerified: boolean; mobileVerified: boolean }> {
+  const member = await findMemberByEmail(deps.db, body.userName);
+  if (!member) throw new AppError(ErrorCode.badRequest, AuthError.codeWrong, { field: 'code' });
+  const channel = body.actionType === 'email' ? 'email' : 'sms';
+  await consumeCode(deps, { memberId: member.id, channel, purpose: 'activation' }, body.code);
+  const now = deps.clock.now();
+  const [updated] = await deps.db
+    .update(members)
+    .set(
+      channel === 'email'
+        ? {
+            emailVerifiedAt: sql`coalesce(${members.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: now,
+          }
+        : {
+            mobileVerifiedAt: sql`coalesce(${members.mobileVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: now,
+          },
+    )
+    .where(eq(members.id, member.id))
+    .returning();
+  if (!updated) throw new Error('member vanished');
+  return {
+    emailVerified: updated.emailVerifiedAt !== null,
+    mobileVerified: updated.mobileVerifiedAt !== null,
+  };
+}
+
+/** addUserType: add the Investor role. */
+export async function addInvestorRole(deps: AuthDeps, memberId: number) {
+  const [row] = await deps.db
+    .update(members)
+    .set({ roleId: sql`${members.roleId} | ${ROLE.investor}`, updatedAt: deps.clock.now() })
+    .where(eq(members.id, memberId))
+    .returning({ roleId: members.roleId });
+  if (!row) throw new AppError(ErrorCode.unauthorized, ErrorMessage.unauthorized);
+  return { roleId: row.roleId };
+}
+
+export async function modifyNickname(deps: AuthDeps, memberId: number, nickname: string) {
+  const [row] = await deps.db
+    .update(members)
+    .set({ nickname, updatedAt: deps.clock.now() })
+    .where(eq(members.id, memberId))
+    .returning({ nickname: members.nickname });
+  if (!row) throw new AppError(ErrorCode.unauthorized, ErrorMessage.unauthorized);
+  return { nickname: row.nickname };
+}

@@ -1,0 +1,135 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AuthError } from '../../../shared/api/auth';
+import { ErrorCode } from '../../../shared/api/envelope';
+import { AccountMessage } from '../../../shared/validation/account';
+import { members, passwordResets } from '../../db/schema';
+import { AppError, validationError } from '../../errors';
+import { type ActivityOrigin, logActivity } from './activity';
+import { verifyCaptcha } from './captcha';
+import { addMs, type AuthDeps, MINUTE } from './context';
+import { hashToken, randomToken } from './crypto';
+import { findMemberByEmail, loadMember } from './members';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeMemberSessions } from './sessions';
+import { clearAllLoginFailures } from './throttle';
+import type { CaptchaSolution } from '../../../shared/api/auth';
+
+/**
+ * Forgotten and changed passwords. A reset link is single use and valid 30 minutes; asking for
+ * one answers the same whether or not the e-mail is registered. A reset ends every session (the
+ * second factor is still asked at the next login); a change ends the member's other sessions.
+ */
+export const RESET_LINK_TTL_MS = 30 * MINUTE;
+/** a new reset e-mail for the same member at most this often (silently) */
+export const RESET_LINK_RESEND_MS = MINUTE;
+
+function confirmMatches(password: string, confirm: string) {
+  if (password !== confirm) {
+    throw validationError([{ field: 'confirmPassword', message: AccountMessage.passwordMismatch }]);
+  }
+}
+
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  body: { email: string; captcha: CaptchaSolution },
+): Promise<{ sent: true }> {
+  await verifyCaptcha(deps, body.captcha);
+  const member = await findMemberByEmail(deps.db, body.email);
+  if (!member) return { sent: true };
+  const now = deps.clock.now();
+  const [recent] = await deps.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.memberId, member.id),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.createdAt, addMs(now, -RESET_LINK_RESEND_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return { sent: true };
+  // Older links stop working: only the newest one resets.
+  await deps.db
+    .update(passwordResets)
+    .set({ expiresAt: now })
+    .where(and(eq(passwordResets.memberId, member.id), isNull(passwordResets.usedAt)));
+  const token = randomToken();
+  await deps.db.insert(passwordResets).values({
+    memberId: member.id,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: addMs(now, RESET_LINK_TTL_MS),
+  });
+  const link = `${deps.config.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.outbox.send({
+    channel: 'email',
+    to: member.email,
+    subject: 'Reset your password',
+    body:
+      `Someone asked to reset the password of your BCNT Platform account. ` +
+      `Use this link within 30 minutes: ${link}\nIf it was not you, ignore this e-mail.`,
+    link,
+  });
+  return { sent: true };
+}
+
+export async function resetPassword(
+  deps: AuthDeps,
+  body: { token: string; password: string; confirmPassword: string },
+  ip: string,
+): Promise<{ reset: true }> {
+  confirmMatches(body.password, body.confirmPassword);
+  const now = deps.clock.now();
+  const [reset] = await deps.db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(body.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ memberId: passwordResets.memberId });
+  if (!reset) throw new AppError(ErrorCode.badRequest, AuthError.linkInvalid, { field: 'token' });
+  const passwordHash = await hashPassword(body.password);
+  const [member] = await deps.db
+    .update(members)
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .where(eq(members.id, reset.memberId))
+    .returning({ id: members.id, email: members.email });
+  if (!member) throw new AppError(ErrorCode.badRequest, AuthError.linkInvalid, { field: 'token' });
+  await revokeMemberSessions(deps, member.id, 'password_reset');
+  await clearAllLoginFailures(deps, member.email);
+  await logActivity(deps, { memberId: member.id, action: 'password_reset', ip });
+  return { reset: true };
+}
+
+export async function updatePassword(
+  deps: AuthDeps,
+  memberId: number,
+  familyId: string,
+  body: { oldPassword: string; password: string; confirmPassword: string },
+  origin: ActivityOrigin,
+): Promise<{ endedSessions: number }> {
+  confirmMatches(body.password, body.confirmPassword);
+  const member = await loadMember(deps.db, memberId);
+  if (!(await verifyPassword(member.passwordHash, body.oldPassword))) {
+    throw new AppError(ErrorCode.badRequest, AuthError.invalidCredentials, {
+      field: 'oldPassword',
+    });
+  }
+  const now = deps.clock.now();
+  await deps.db
+    .update(members)
+    .set({
+      passwordHash: await hashPassword(body.password),
+      passwordChangedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(members.id, memberId));
+  const endedSessions = await revokeMemberSessions(deps, memberId, 'password_changed', familyId);
+  await logActivity(deps, { memberId, action: 'password_changed', ...origin });
+  return { endedSessions };
+}

@@ -1,0 +1,244 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  addUserTypeBodySchema,
+  addUserTypeResultSchema,
+  linkedWalletListSchema,
+  linkedWalletSchema,
+  listQuerySchema,
+  loginDeviceListSchema,
+  loginDeviceLogListSchema,
+  loginDeviceLogQuerySchema,
+  loginResultSchema,
+  logoutResultSchema,
+  memberSummarySchema,
+  modifyNicknameBodySchema,
+  modifyNicknameResultSchema,
+  revokeLoginDeviceBodySchema,
+  revokeLoginDeviceResultSchema,
+  set2FABodySchema,
+  set2FAResultSchema,
+  siweLoginBodySchema,
+  siweNonceBodySchema,
+  siweNonceResultSchema,
+  siweSignedBodySchema,
+  siweUnlinkBodySchema,
+  twoFactorSettingsSchema,
+  updatePwdBodySchema,
+  updatePwdResultSchema,
+} from '../../../shared/api/auth';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import { listActivity } from '../../domain/auth/activity';
+import { listDevices, revokeDevice } from '../../domain/auth/devices';
+import {
+  addInvestorRole,
+  loadMember,
+  memberSummary,
+  modifyNickname,
+} from '../../domain/auth/members';
+import { loginOrigin } from '../../domain/auth/origin';
+import { updatePassword } from '../../domain/auth/password-change';
+import { logout } from '../../domain/auth/sessions';
+import {
+  issueSiweNonce,
+  linkWallet,
+  listWallets,
+  loginWithWallet,
+  unlinkWallet,
+} from '../../domain/auth/siwe';
+import { getTwoFactorSettings, setTwoFactor } from '../../domain/auth/two-factor';
+import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
+
+/**
+ * Member calls of the identity area: every one requires a live session (`app.authenticate`)
+ * and acts only on `request.member.memberId`, never on an id from the body. Also the SIWE
+ * calls (nonce and wallet sign-in are guest calls).
+ */
+const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.auth;
+  /** Route options of a member call: authenticated, optionally a stricter rate limit. */
+  const member = (preset?: RateLimitPreset) => ({
+    onRequest: app.authenticate,
+    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
+  });
+  const origin = (request: FastifyRequest) => ({
+    ip: request.ip,
+    deviceRowId: request.member.deviceId,
+  });
+
+  app.post(
+    '/logout',
+    { ...member(), schema: { response: { 200: envelopeSchema(logoutResultSchema) } } },
+    async (request) => ok(await logout(deps, request.member, origin(request))),
+  );
+
+  app.post(
+    '/addUserType',
+    {
+      ...member(),
+      schema: {
+        body: addUserTypeBodySchema,
+        response: { 200: envelopeSchema(addUserTypeResultSchema) },
+      },
+    },
+    async (request) => ok(await addInvestorRole(deps, request.member.memberId)),
+  );
+
+  app.post(
+    '/get2FASettings',
+    { ...member(), schema: { response: { 200: envelopeSchema(twoFactorSettingsSchema) } } },
+    async (request) => ok(await getTwoFactorSettings(deps, request.member.memberId)),
+  );
+
+  app.post(
+    '/set2FASettings',
+    {
+      ...member('guessable'),
+      schema: { body: set2FABodySchema, response: { 200: envelopeSchema(set2FAResultSchema) } },
+    },
+    async (request) =>
+      ok(await setTwoFactor(deps, request.member.memberId, request.body, origin(request))),
+  );
+
+  app.post(
+    '/getLoginDevices',
+    {
+      ...member(),
+      schema: {
+        body: z.nullish(listQuerySchema),
+        response: { 200: envelopeSchema(loginDeviceListSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.body ?? listQuerySchema.parse({});
+      return ok(
+        await listDevices(deps.db, request.member.memberId, query, request.member.deviceId),
+      );
+    },
+  );
+
+  app.post(
+    '/getLoginDeviceLogs',
+    {
+      ...member(),
+      schema: {
+        body: z.nullish(loginDeviceLogQuerySchema),
+        response: { 200: envelopeSchema(loginDeviceLogListSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.body ?? loginDeviceLogQuerySchema.parse({});
+      return ok(await listActivity(deps.db, request.member.memberId, query));
+    },
+  );
+
+  app.post(
+    '/revokeLoginDevice',
+    {
+      ...member(),
+      schema: {
+        body: revokeLoginDeviceBodySchema,
+        response: { 200: envelopeSchema(revokeLoginDeviceResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await revokeDevice(deps, request.member.memberId, request.body.clientId, request.ip)),
+  );
+
+  app.post(
+    '/updatePwd',
+    {
+      ...member('guessable'),
+      schema: {
+        body: updatePwdBodySchema,
+        response: { 200: envelopeSchema(updatePwdResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updatePassword(
+          deps,
+          request.member.memberId,
+          request.member.familyId,
+          request.body,
+          origin(request),
+        ),
+      ),
+  );
+
+  app.post(
+    '/ico/modifyNickname',
+    {
+      ...member(),
+      schema: {
+        body: modifyNicknameBodySchema,
+        response: { 200: envelopeSchema(modifyNicknameResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await modifyNickname(deps, request.member.memberId, request.body.nickname)),
+  );
+
+  app.post(
+    '/ico/getMemberInfo',
+    { ...member(), schema: { response: { 200: envelopeSchema(memberSummarySchema) } } },
+    async (request) => ok(memberSummary(await loadMember(deps.db, request.member.memberId))),
+  );
+
+  // ---- linked wallets (EIP-4361)
+  app.post(
+    '/siwe/nonce',
+    {
+      schema: {
+        body: siweNonceBodySchema,
+        response: { 200: envelopeSchema(siweNonceResultSchema) },
+      },
+    },
+    async (request) => ok(await issueSiweNonce(deps, request.body.purpose)),
+  );
+
+  app.post(
+    '/siwe/link',
+    {
+      ...member('guessable'),
+      schema: {
+        body: siweSignedBodySchema,
+        response: { 200: envelopeSchema(linkedWalletSchema) },
+      },
+    },
+    async (request) =>
+      ok(await linkWallet(deps, request.member.memberId, request.body, origin(request))),
+  );
+
+  app.post(
+    '/siwe/wallets',
+    { ...member(), schema: { response: { 200: envelopeSchema(linkedWalletListSchema) } } },
+    async (request) => ok(await listWallets(deps.db, request.member.memberId)),
+  );
+
+  app.post(
+    '/siwe/unlink',
+    {
+      ...member('guessable'),
+      schema: {
+        body: siweUnlinkBodySchema,
+        response: { 200: envelopeSchema(linkedWalletListSchema) },
+      },
+    },
+    async (request) =>
+      ok(await unlinkWallet(deps, request.member.memberId, request.body, origin(request))),
+  );
+
+  app.post(
+    '/siwe/login',
+    {
+      schema: { body: siweLoginBodySchema, response: { 200: envelopeSchema(loginResultSchema) } },
+      config: routeRateLimit('login'),
+    },
+    async (request) =>
+      ok(await loginWithWallet(deps, request.body, loginOrigin(request.headers, request.ip))),
+  );
+};
+
+export default accountSecurityRoutes;

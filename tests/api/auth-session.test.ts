@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberActivity, sessionFamilies, sessions } from '../../src/server/db/schema';
+import {
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  REFRESH_IDLE_TTL_MS,
+  SESSION_ABSOLUTE_TTL_MS,
+} from '../../src/server/domain/auth/sessions';
+import { createMember, loginSession, post, type TestMember } from '../helpers/auth';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 24 * 3600_000;
+const refresh = (token: string) => post(t.app, '/member/refresh', { token });
+const memberInfo = (token: string) =>
+  post(t.app, '/member/ico/getMemberInfo', undefined, { token });
+
+const LOGIN_AGAIN = { status: 401, message: 'Please login again.', data: null };
+const EXPIRED = { status: 401, message: 'Verify token error: jwt expired', data: null };
+
+/** Member routes and a body each accepts, so a refusal can only come from authentication. */
+const MEMBER_ROUTES: [string, unknown][] = [
+  ['/member/logout', undefined],
+  ['/member/addUserType', { userType: 2 }],
+  ['/member/get2FASettings', undefined],
+  ['/member/set2FASettings', { action: 'totp-setup' }],
+  ['/member/getLoginDevices', {}],
+  ['/member/getLoginDeviceLogs', {}],
+  ['/member/revokeLoginDevice', { clientId: 'no-such-client' }],
+  [
+    '/member/updatePwd',
+    { oldPassword: 'x', password: 'Newpass123', confirmPassword: 'Newpass123' },
+  ],
+  ['/member/ico/modifyNickname', { nickname: 'Eve' }],
+  ['/member/ico/getMemberInfo', undefined],
+  ['/member/siwe/link', { message: 'x', signature: '0x00' }],
+  ['/member/siwe/wallets', undefined],
+  ['/member/siwe/unlink', { address: `0x${'1'.repeat(40)}`, code: '123456' }],
+];
+
+async function sign(
+  claims: Record<string, unknown>,
+  options: { key?: string; alg?: string; exp?: number; aud?: string; iss?: string } = {},
+) {
+  const now = Math.floor(t.clock.now().getTime() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+    .setIssuer(options.iss ?? JWT_ISSUER)
+    .setAudience(options.aud ?? JWT_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(options.exp ?? now + 600)
+    .sign(new TextEncoder().encode(options.key ?? TEST_JWT_SECRET));
+}
+
+describe('refresh tokens', () => {
+  it('rotate: a new pair each time, the old refresh token is spent', async () => {
+    const member = await createMember(t.app);
+    t.clock.advance(60_000);
+    const first = await refresh(member.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const pair = first.json().data;
+    expect(pair.refreshToken).not.toBe(member.refreshToken);
+    expect(pair.token).not.toBe(member.token);
+    expect(pair.expiredTime).toBe(t.clock.now().getTime() + 15 * 60_000);
+    expect((await memberInfo(pair.token)).json().data.memberId).toBe(member.memberId);
+    // stored as hashes only
+    const rows = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.memberId, member.memberId));
+    for (const row of rows) {
+      expect(row.refreshTokenHash).not.toBe(pair.refreshToken);
+      expect(row.refreshTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const next = await refresh(pair.refreshToken);
+    expect(next.json().status).toBe(0);
+  });
+
+  it('reusing a rotated refresh token revokes the whole family in that request and logs refresh_reuse', async () => {
+    const member = await createMember(t.app);
+    const otherLogin = await loginSession(t.app, member);
+    const rotated = (await refresh(member.refreshToken)).json().data;
+    const rotatedAgain = (await refresh(rotated.refreshToken)).json().data;
+
+    const reuse = await refresh(member.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual(LOGIN_AGAIN);
+    // every token of that family is dead at once
+    expect((await memberInfo(rotatedAgain.token)).json()).toEqual(LOGIN_AGAIN);
+    expect((await memberInfo(rotated.token)).json()).toEqual(LOGIN_AGAIN);
+    expect((await refresh(rotatedAgain.refreshToken)).json()).toEqual(LOGIN_AGAIN);
+    // another login of the same member is another family: untouched
+    expect((await memberInfo(otherLogin.token)).json().status).toBe(0);
+
+    const families = await t.database.db
+      .select()
+      .from(sessionFamilies)
+      .where(eq(sessionFamilies.memberId, member.memberId));
+    expect(families.filter((f) => f.revokedReason === 'refresh_reuse')).toHaveLength(1);
+    const log = await t.database.db
+      .select()
+      .from(memberActivity)
+      .where(eq(memberActivity.memberId, member.memberId));
+    expect(log.filter((row) => row.action === 'refresh_reuse')).toHaveLength(1);
+  });
+
+  it('concurrent use of one refresh token: at most one rotation, and the family dies', async () => {
+    const member = await createMember(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => refresh(member.refreshToken)),
+    );
+    const ok = results.filter((res) => res.statusCode === 200);
+    expect(ok.length).toBeLessThanOrEqual(1);
+    for (const res of ok) {
+      expect((await memberInfo(res.json().data.token)).statusCode).toBe(401);
+    }
+  });
+
+  it('idle expiry: a refresh token unused for 7 days is refused', async () => {
+    const member = await createMember(t.app);
+    t.clock.advance(REFRESH_IDLE_TTL_MS + 1000);
+    expect((await refresh(member.refreshToken)).json()).toEqual(LOGIN_AGAIN);
+  });
+
+  it('absolute lifetime: 30 days after login the family ends even when refreshed every 6 days', async () => {
+    const member = await createMember(t.app);
+    let token = member.refreshToken;
+    for (let day = 6; day < 30; day += 6) {
+      t.clock.advance(6 * DAY);
+      const res = await refresh(token);
+      expect(res.json().status, `day ${day}`).toBe(0);
+      token = res.json().data.refreshToken;
+    }
+    t.clock.advance(SESSION_ABSOLUTE_TTL_MS - 24 * DAY);
+    expect((await refresh(token)).json()).toEqual(LOGIN_AGAIN);
+  });
+
+  it('refuses unknown and malformed refresh tokens', async () => {
+    expect((await refresh('x'.repeat(43))).json()).toEqual(LOGIN_AGAIN);
+    expect((await refresh('short')).statusCode).toBe(400);
+  });
+});
+
+describe('access tokens', () => {
+  let member: TestMember;
+  beforeAll(async () => {
+    member = await createMember(t.app);
+  });
+
+  it('expire after 15 minutes with "Verify token error: jwt expired"', async () => {
+    const login = await loginSession(t.app, member);
+    t.clock.advance(15 * 60_000 - 1000);
+    expect((await memberInfo(login.token)).json().status).toBe(0);
+    t.clock.advance(2000);
+    const res = await memberInfo(login.token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(EXPIRED);
+  });
+
+  it('refuse another key, alg none, another algorithm, wrong aud or iss, a missing session', async () => {
+    const login = await loginSession(t.app, member);
+    const sid = JSON.parse(Buffer.from(login.token.split('.')[1]!, 'base64url').toString()).sid;
+    const claims = { sub: String(member.memberId), sid };
+    // sanity: the same claims with the right key and settings pass
+    expect((await memberInfo(await sign(claims))).json().status).toBe(0);
+
+    const forged = [
+      await sign(claims, { key: 'another-secret-of-sufficient-length-0123456789' }),
+      await sign(claims, { alg: 'HS512' }),
+      await sign(claims, { aud: 'someone-else' }),
+      await sign(claims, { iss: 'someone-else' }),
+      await sign({ sub: String(member.memberId), sid: 999_999 }),
+      await sign({ sub: String(member.memberId + 1), sid }),
+      new UnsecuredJWT(claims)
+        .setIssuer(JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .encode(),
+      // an expired token with a bad signature is "login again", not "expired"
+      await sign(claims, {
+        key: 'another-secret-of-sufficient-length-0123456789',
+        exp: Math.floor(t.clock.now().getTime() / 1000) - 10,
+      }),
+      'not-a-jwt',
+    ];
+    for (const token of forged) {
+      const res = await memberInfo(token);
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json(), token).toEqual(LOGIN_AGAIN);
+    }
+  });
+
+  it('logout ends the session family on the server at once', async () => {
+    const login = await loginSession(t.app, member);
+    const res = await post(t.app, '/member/logout', undefined, { token: login.token });
+    expect(res.json()).toEqual({ status: 0, message: 'success', data: { loggedOut: true } });
+    expect((await memberInfo(login.token)).json()).toEqual(LOGIN_AGAIN);
+    expect((await refresh(login.refreshToken)).json()).toEqual(LOGIN_AGAIN);
+  });
+});
+
+describe('every member route refuses a missing, malformed, expired or revoked token', () => {
+  it('covers every authenticated route the app registers', () => {
+    const registered = t.app.authenticatedRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(MEMBER_ROUTES.map(([url]) => `POST ${url}`).sort());
+  });
+
+  it.each(MEMBER_ROUTES)('%s', async (url, body) => {
+    const member = await createMember(t.app);
+    const missing = await post(t.app, url, body);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual(LOGIN_AGAIN);
+    const basic = await post(t.app, url, body, { headers: { authorization: 'Basic abc' } });
+    expect(basic.json()).toEqual(LOGIN_AGAIN);
+    expect((await post(t.app, url, body, { token: 'garbage' })).json()).toEqual(LOGIN_AGAIN);
+
+    const revoked = await loginSession(t.app, member);
+    await post(t.app, '/member/logout', undefined, { token: revoked.token });
+    expect((await post(t.app, url, body, { token: revoked.token })).json()).toEqual(LOGIN_AGAIN);
+
+    const expiring = await loginSession(t.app, member);
+    t.clock.advance(16 * 60_000);
+    expect((await post(t.app, url, body, { token: expiring.token })).json()).toEqual(EXPIRED);
+  });
+});
