@@ -26,13 +26,18 @@ test('a visitor sends the contact form and the request is stored', async ({ page
   // closes by itself about 3 seconds after success
   await expect(dialog).toBeHidden({ timeout: 6_000 });
 
-  const listed = JSON.parse(await ops('contact', 'list', '--json')) as Array<{ email: string; name: string }>;
+  const listed = JSON.parse(await ops('contact', 'list', '--json')) as Array<{
+    email: string;
+    name: string;
+  }>;
   const stored = listed.find((row) => row.email === email);
   expect(stored, 'the request is in the database').toBeTruthy();
   expect(stored?.name).toBe('Ada Lovelace');
 });
 
-test('the contact dialog opens from the type=contact-us query and works from the keyboard', async ({ page }) => {
+test('the contact dialog opens from the type=contact-us query and works from the keyboard', async ({
+  page,
+}) => {
   await page.goto('/?type=contact-us');
   const dialog = page.getByTestId('contact-us-dialog');
   await expect(dialog).toBeVisible();

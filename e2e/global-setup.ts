@@ -16,7 +16,12 @@ export default async function globalSetup() {
   await forgeBuild({ quiet: true });
   if (!existsSync('dist/index.html')) {
     const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      env: { ...process.env, RPC_URL: E2E.rpcUrl, CHAIN_ID: String(E2E.chainId), NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        RPC_URL: E2E.rpcUrl,
+        CHAIN_ID: String(E2E.chainId),
+        NODE_ENV: 'production',
+      },
     });
     if (code !== 0) throw new Error('vite build failed');
   }

@@ -71,7 +71,9 @@ test('register and verify both contacts from the dev outbox', async () => {
   await page.getByTestId('register-mobile').fill(member.mobile.replace('+886', ''));
   await page.getByTestId('register-password').fill('short1');
   await page.getByTestId('register-confirm-password').fill('different1');
-  await expect(page.getByTestId('register-form')).toContainText('8-20 characters with letter and number');
+  await expect(page.getByTestId('register-form')).toContainText(
+    '8-20 characters with letter and number',
+  );
   await expect(page.getByTestId('register-form')).toContainText('Passwords do not match.');
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-confirm-password').fill(password);
@@ -133,7 +135,9 @@ async function secondDevice(browser: Browser) {
   return { context, page };
 }
 
-test('a new device is authorised by e-mail, listed, and revoked from the first device', async ({ browser }) => {
+test('a new device is authorised by e-mail, listed, and revoked from the first device', async ({
+  browser,
+}) => {
   const other = await secondDevice(browser);
 
   await logIn(page, member.email, password);
@@ -148,7 +152,12 @@ test('a new device is authorised by e-mail, listed, and revoked from the first d
   await page.getByTestId('device-revoke-confirm').getByTestId('confirm-accept').click();
   // only authorised devices are listed: the revoked one is gone
   await expect(rows).toHaveCount(1);
-  await expect(page.getByTestId('activity-row').filter({ hasText: /revoked/i }).first()).toBeAttached();
+  await expect(
+    page
+      .getByTestId('activity-row')
+      .filter({ hasText: /revoked/i })
+      .first(),
+  ).toBeAttached();
 
   // the revoked device's session ends at once: its next call is refused and it is sent away
   await other.page.goto('/security?tab=activity');
@@ -214,8 +223,12 @@ test('link the injected wallet by signature, then sign in with it', async () => 
   await page.goto('/security');
   await page.getByTestId('link-wallet').click();
   await chooseTestWallet(page);
-  await expect(page.getByTestId('link-wallet-status')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-  await expect(page.locator(`[data-testid="linked-wallet-row"][data-address="${wallet}" i]`)).toBeVisible();
+  await expect(page.getByTestId('link-wallet-status')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await expect(
+    page.locator(`[data-testid="linked-wallet-row"][data-address="${wallet}" i]`),
+  ).toBeVisible();
   await logOut(page);
 
   await page.goto('/login');

@@ -6,7 +6,9 @@ test.afterEach(async () => {
   await ops('maintenance', 'off');
 });
 
-test('maintenance from the operator CLI replaces the app, and off restores it', async ({ page }) => {
+test('maintenance from the operator CLI replaces the app, and off restores it', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('landing-page')).toBeVisible();
 
@@ -21,7 +23,9 @@ test('maintenance from the operator CLI replaces the app, and off restores it', 
   await expect(page.getByTestId('footer')).toHaveCount(0);
 
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(serious.map((v) => v.id)).toEqual([]);
 
   await ops('maintenance', 'off');

@@ -3,8 +3,14 @@ import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import { stack } from './fixtures/stack';
 import { installTestWallet, rejectNext } from './fixtures/test-wallet';
 
-test('the injected wallet connects on the local chain and the nav shows its BCNT balance', async ({ page }) => {
-  await installTestWallet(page, { rpcUrl: stack.rpcUrl, account: ANVIL_ACCOUNTS[1]!, chainId: stack.chainId });
+test('the injected wallet connects on the local chain and the nav shows its BCNT balance', async ({
+  page,
+}) => {
+  await installTestWallet(page, {
+    rpcUrl: stack.rpcUrl,
+    account: ANVIL_ACCOUNTS[1]!,
+    chainId: stack.chainId,
+  });
   await page.goto('/');
   const connect = page.getByTestId('wallet-connect');
   await connect.click();
@@ -18,7 +24,11 @@ test('the injected wallet connects on the local chain and the nav shows its BCNT
 });
 
 test('a connection rejected in the wallet leaves the member disconnected', async ({ page }) => {
-  await installTestWallet(page, { rpcUrl: stack.rpcUrl, account: ANVIL_ACCOUNTS[2]!, chainId: stack.chainId });
+  await installTestWallet(page, {
+    rpcUrl: stack.rpcUrl,
+    account: ANVIL_ACCOUNTS[2]!,
+    chainId: stack.chainId,
+  });
   await page.goto('/');
   await page.getByTestId('wallet-connect').click();
   await rejectNext(page);

@@ -68,6 +68,7 @@ async function main() {
     DATA_DIR,
     RPC_URL: anvil.rpcUrl,
     CHAIN_ID: String(CHAIN_ID),
+    APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${WEB_PORT}`,
   };
   const api: Managed = startProcess('api', 'npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { env });
   stops.push(api.stop);
@@ -89,7 +90,7 @@ async function main() {
   App:        http://localhost:${WEB_PORT}/
   API:        http://127.0.0.1:${API_PORT}/  (health: /health)
   Chain:      ${anvil.rpcUrl}  (chain id ${CHAIN_ID})
-  Dev outbox: http://localhost:${WEB_PORT}/dev/outbox (when the identity issue lands)
+  Dev outbox: http://localhost:${WEB_PORT}/dev/outbox  (e-mails and SMS codes)
 
   Funded test accounts (anvil's well-known keys; each holds 10,000 ETH and 1,000,000 BCNT,
   account 0 is the BCNT treasury):`);

@@ -24,6 +24,12 @@ export const RATE_LIMITS = {
    * throttled on its own besides, see domain/auth/throttle.ts)
    */
   login: { max: 30, timeWindow: 10 * 60_000 },
+  /** captcha challenges: 60 per minute per IP */
+  captcha: { max: 60, timeWindow: 60_000 },
+  /** lookups during registration (referral code, e-mail): 60 per 10 minutes per IP */
+  lookup: { max: 60, timeWindow: 10 * 60_000 },
+  /** sending e-mail/SMS codes: 10 per 10 minutes per IP (each target has its own cooldown) */
+  codeSend: { max: 10, timeWindow: 10 * 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateLimitPreset = keyof typeof RATE_LIMITS;
@@ -34,7 +40,10 @@ function scaledMax(max: number): NonNullable<RateLimitOptions['max']> {
 }
 
 /** Route `config` for a preset, optionally overridden (e.g. a different key generator). */
-export function routeRateLimit(preset: RateLimitPreset, overrides: RateLimitOptions = {}) {
+export function routeRateLimit(
+  preset: RateLimitPreset,
+  overrides: Omit<RateLimitOptions, 'max' | 'timeWindow'> = {},
+) {
   const { max, timeWindow } = RATE_LIMITS[preset];
   return {
     rateLimit: { max: scaledMax(max), timeWindow, ...overrides } satisfies RateLimitOptions,

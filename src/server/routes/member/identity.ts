@@ -48,7 +48,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/geetest/initialize',
     {
       schema: { response: { 200: envelopeSchema(captchaChallengeSchema) } },
-      config: routeRateLimit('contact', { max: 60, timeWindow: 60_000 }),
+      config: routeRateLimit('captcha'),
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -73,7 +73,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: registerValidationQuerySchema,
         response: { 200: envelopeSchema(registerValidationResultSchema) },
       },
-      config: routeRateLimit('guessable', { max: 60 }),
+      config: routeRateLimit('lookup'),
     },
     async (request) => ok(await validateRegistrationField(deps, request.query)),
   );
@@ -85,7 +85,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendVerifyEmailCodeBodySchema,
         response: { 200: envelopeSchema(sendCodeResultSchema) },
       },
-      config: routeRateLimit('contact', { max: 10 }),
+      config: routeRateLimit('codeSend'),
     },
     async (request) => ok(await sendContactCode(deps, 'email', request.body.userName)),
   );
@@ -97,7 +97,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendVerifySmsCodeBodySchema,
         response: { 200: envelopeSchema(sendCodeResultSchema) },
       },
-      config: routeRateLimit('contact', { max: 10 }),
+      config: routeRateLimit('codeSend'),
     },
     async (request) => ok(await sendContactCode(deps, 'sms', request.body.userName)),
   );
