@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ensureNamespaces, type LazyNamespace } from '../i18n/lazy-namespaces';
 import { matchRoutes } from 'react-router';
 
 /**
@@ -62,6 +63,11 @@ export const EARN_PRODUCT_TYPES = [
 ] as const;
 export const EARN_SETTINGS = ['auto-renew', 'asset-return'] as const;
 
+/** A screen loader that also brings the screen's translations (not in the first load). */
+function withNamespaces<T>(namespaces: readonly LazyNamespace[], load: () => Promise<T>) {
+  return () => Promise.all([ensureNamespaces(namespaces), load()]).then(([, screen]) => screen);
+}
+
 const ROUTE_TABLE = {
   // ---- platform, account and wallet (document 1) ----
   /** Landing for visitors; product home (spec's "Dashboard") for members: same path, one route. */
@@ -74,28 +80,31 @@ const ROUTE_TABLE = {
     path: '/login',
     public: true,
     compactNav: true,
-    screen: () => import('../features/auth/pages/login-page'),
+    screen: withNamespaces(['auth', 'security'], () => import('../features/auth/pages/login-page')),
   },
   Register: {
     path: '/register',
     public: true,
     compactNav: true,
-    screen: () => import('../features/auth/pages/register-page'),
+    screen: withNamespaces(['auth'], () => import('../features/auth/pages/register-page')),
   },
   ForgotPwd: {
     path: '/forgot-password',
     public: true,
-    screen: () => import('../features/auth/pages/forgot-password-page'),
+    screen: withNamespaces(['auth'], () => import('../features/auth/pages/forgot-password-page')),
   },
   ResetPwd: {
     path: '/reset-password',
     public: true,
-    screen: () => import('../features/auth/pages/reset-password-page'),
+    screen: withNamespaces(['auth'], () => import('../features/auth/pages/reset-password-page')),
   },
   AuthorizeLoginDevice: {
     path: '/authorizeLoginDevice',
     public: true,
-    screen: () => import('../features/auth/pages/authorize-login-device-page'),
+    screen: withNamespaces(
+      ['auth'],
+      () => import('../features/auth/pages/authorize-login-device-page'),
+    ),
   },
   Redirect: { path: '/redirect/:item', public: true },
   AboutUs: { path: '/about-us', public: true },
@@ -112,19 +121,25 @@ const ROUTE_TABLE = {
   UpdatePassword: {
     path: '/account/change-password',
     public: false,
-    screen: () => import('../features/security/pages/change-password-page'),
+    screen: withNamespaces(
+      ['security'],
+      () => import('../features/security/pages/change-password-page'),
+    ),
   },
   EditUserName: {
     path: '/account/edit-user-name',
     public: false,
-    screen: () => import('../features/security/pages/edit-username-page'),
+    screen: withNamespaces(
+      ['security'],
+      () => import('../features/security/pages/edit-username-page'),
+    ),
   },
   ApiKeys: { path: '/api-keys', public: false },
   Referrals: { path: '/referrals', public: false },
   Security: {
     path: '/security',
     public: false,
-    screen: () => import('../features/security/pages/security-page'),
+    screen: withNamespaces(['security'], () => import('../features/security/pages/security-page')),
   },
   Kyc: { path: '/kyc', public: false, compactNav: true },
   SearchResult: { path: '/search-result', public: false },

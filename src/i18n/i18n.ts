@@ -50,7 +50,8 @@ export async function initI18n(
     resources: { [lng]: bundle },
     interpolation: { escapeValue: false }, // React escapes
     returnEmptyString: false,
-    react: { useSuspense: false },
+    // re-render when a screen's namespace arrives (lazy-namespaces.ts)
+    react: { useSuspense: false, bindI18nStore: 'added' },
     showSupportNotice: false,
   });
   setDocumentLanguage(lng);

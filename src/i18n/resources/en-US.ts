@@ -1,9 +1,12 @@
 import { namespacesFromGlob } from '../namespaces';
 
-/** Every namespace of en-US in one chunk, loaded only when en-US is the active language. */
+/**
+ * The first-load namespaces of en-US in one chunk, loaded only when en-US is the active language.
+ * Screen-only namespaces (auth, security) load with their screens: see lazy-namespaces.ts.
+ */
 export default namespacesFromGlob(
-  import.meta.glob<Record<string, string>>('../locales/en-US/*.json', {
-    eager: true,
-    import: 'default',
-  }),
+  import.meta.glob<Record<string, string>>(
+    ['../locales/en-US/*.json', '!../locales/en-US/auth.json', '!../locales/en-US/security.json'],
+    { eager: true, import: 'default' },
+  ),
 );
