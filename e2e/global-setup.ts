@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startAnvil } from '../scripts/anvil';
-import { deployAll } from '../scripts/deploy';
+import { deployOrLoadState } from '../scripts/deploy';
 import { forgeBuild } from '../scripts/forge';
 import { E2E } from '../scripts/lib/e2e-env';
 import { run, startProcess, waitForHttp } from '../scripts/lib/proc';
@@ -27,7 +27,8 @@ export default async function globalSetup() {
   }
 
   const anvil = await startAnvil({ port: E2E.anvilPort, chainId: E2E.chainId, quiet: true });
-  await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated: false });
+  // the freshly deployed chain from .cache/ when the contracts did not change (else deploys)
+  await deployOrLoadState(anvil.rpcUrl);
 
   const api = startProcess('api', 'npx', ['tsx', 'src/server/main.ts'], {
     env: {

@@ -14,7 +14,15 @@ import { getAddress, type Abi, type Address, type Hex } from 'viem';
 import { CONTRACTS_ROOT, REPO_ROOT } from './forge';
 
 /** The contracts the app uses. `id` prefixes the exports: `${id}Abi`, `${id}Address`. */
-export const CONTRACTS = [{ id: 'bcnt', artifact: 'BCNT.sol/BCNT.json' }] as const;
+export const CONTRACTS = [
+  { id: 'bcnt', artifact: 'BCNT.sol/BCNT.json' },
+  { id: 'testUsdt', artifact: 'TestUSDT.sol/TestUSDT.json' },
+  { id: 'testUsdc', artifact: 'TestUSDC.sol/TestUSDC.json' },
+  { id: 'loyaltyStaking', artifact: 'LoyaltyStaking.sol/LoyaltyStaking.json' },
+  { id: 'allianceNft', artifact: 'AllianceNFT.sol/AllianceNFT.json' },
+  { id: 'marginVault', artifact: 'MarginVault.sol/MarginVault.json' },
+  { id: 'binFiPool', artifact: 'BinFiPool.sol/BinFiPool.json' },
+] as const;
 
 export type ContractId = (typeof CONTRACTS)[number]['id'];
 export type ContractAddresses = Record<ContractId, Address>;

@@ -6,7 +6,8 @@
  * From a fresh anvil, account 0 deploys with nonce 0, so the addresses are always the same and
  * src/shared/contracts/generated.ts stays stable.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -15,20 +16,31 @@ import {
   createWalletClient,
   defineChain,
   formatUnits,
-  getAddress,
+  getContractAddress,
   http,
   type Address,
   type Hash,
+  type Hex,
 } from 'viem';
 import {
+  ALLIANCE_NFT_TEST_HOLDER,
   ANVIL_ACCOUNTS,
   BCNT_DECIMALS,
   BCNT_TEST_ACCOUNT_FUNDING,
   LOCAL_RPC_URL,
+  STABLECOIN_DECIMALS,
+  STABLECOIN_TEST_ACCOUNT_FUNDING,
 } from '../src/shared/constants/chain';
 import { anvilAccount } from './anvil';
-import { artifactPath, readArtifact, recordDeployment, writeGeneratedFile } from './codegen';
-import { forgeBuild } from './forge';
+import {
+  artifactPath,
+  CONTRACTS,
+  readArtifact,
+  recordDeployment,
+  writeGeneratedFile,
+  type ContractId,
+} from './codegen';
+import { forgeBuild, REPO_ROOT } from './forge';
 
 export interface DeployOptions {
   rpcUrl: string;
@@ -36,11 +48,19 @@ export interface DeployOptions {
   writeGenerated?: boolean;
 }
 
+export type DeployedAddresses = Record<ContractId, Address>;
+
 export interface Deployment {
   chainId: number;
-  addresses: { bcnt: Address };
+  addresses: DeployedAddresses;
 }
 
+/**
+ * Deploys every contract from account 0 (the local treasury, owner, admin and operator), in a
+ * fixed order from nonce 0 so the addresses never change, then funds anvil accounts 1..9 with
+ * BCNT, USDT and USDC and mints Alliance NFT #1 to account 1. (Anvil already gives every account
+ * 10,000 ETH.)
+ */
 export async function deployAll({
   rpcUrl,
   writeGenerated = true,
@@ -56,48 +76,135 @@ export async function deployAll({
   });
   const treasury = anvilAccount(0);
   const wallet = createWalletClient({ account: treasury, chain, transport });
+  const owner = treasury.address;
 
-  // BCNT: the whole supply goes to the treasury (account 0), the deployer.
-  const bcnt = readArtifact('bcnt');
-  const deployHash = await wallet.deployContract({
-    abi: bcnt.abi,
-    bytecode: bcnt.bytecode,
-    args: [treasury.address],
-  });
-  const deployReceipt = await publicClient.waitForTransactionReceipt({ hash: deployHash });
-  if (deployReceipt.status !== 'success' || !deployReceipt.contractAddress) {
-    throw new Error(`BCNT deployment failed (tx ${deployHash})`);
-  }
-  const bcntAddress = getAddress(deployReceipt.contractAddress);
+  // Explicit nonces: every transaction is sent back to back, then all receipts are awaited.
+  let nonce = await publicClient.getTransactionCount({ address: owner, blockTag: 'pending' });
+  const pending: { hash: Hash; what: string }[] = [];
 
-  // Fund accounts 1..9 with BCNT. Explicit nonces so the transfers can be sent back to back.
-  let nonce = await publicClient.getTransactionCount({
-    address: treasury.address,
-    blockTag: 'pending',
-  });
-  const transfers: Hash[] = [];
+  const deploy = async (id: ContractId, args: readonly unknown[]): Promise<Address> => {
+    const { abi, bytecode } = readArtifact(id);
+    const address = getContractAddress({ from: owner, nonce: BigInt(nonce) });
+    const hash = await wallet.deployContract({ abi, bytecode, args, nonce: nonce++ });
+    pending.push({ hash, what: `deploy ${id}` });
+    return address;
+  };
+
+  const bcnt = await deploy('bcnt', [owner]);
+  const testUsdt = await deploy('testUsdt', [owner]);
+  const testUsdc = await deploy('testUsdc', [owner]);
+  const loyaltyStaking = await deploy('loyaltyStaking', [bcnt, owner]);
+  const allianceNft = await deploy('allianceNft', [owner]);
+  // Locally one account plays admin, operator and treasury/custody; production uses separate keys.
+  const marginVault = await deploy('marginVault', [owner, owner, owner]);
+  const binFiPool = await deploy('binFiPool', [testUsdt, owner, owner, owner]);
+  const addresses: DeployedAddresses = {
+    bcnt,
+    testUsdt,
+    testUsdc,
+    loyaltyStaking,
+    allianceNft,
+    marginVault,
+    binFiPool,
+  };
+
+  const call = async (id: ContractId, address: Address, functionName: string, args: unknown[]) => {
+    const hash = await wallet.writeContract({
+      address,
+      abi: readArtifact(id).abi,
+      functionName,
+      args,
+      nonce: nonce++,
+    });
+    pending.push({ hash, what: `${id}.${functionName}` });
+  };
+
+  await call('marginVault', marginVault, 'setTokenAllowed', [bcnt, true]);
+  await call('marginVault', marginVault, 'setTokenAllowed', [testUsdt, true]);
   for (const recipient of ANVIL_ACCOUNTS.slice(1)) {
-    transfers.push(
-      await wallet.writeContract({
-        address: bcntAddress,
-        abi: bcnt.abi,
-        functionName: 'transfer',
-        args: [recipient, BCNT_TEST_ACCOUNT_FUNDING],
-        nonce: nonce++,
-      }),
-    );
+    await call('bcnt', bcnt, 'transfer', [recipient, BCNT_TEST_ACCOUNT_FUNDING]);
+    await call('testUsdt', testUsdt, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
+    await call('testUsdc', testUsdc, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
   }
-  const receipts = await Promise.all(
-    transfers.map((hash) => publicClient.waitForTransactionReceipt({ hash })),
-  );
-  const failed = receipts.find((receipt) => receipt.status !== 'success');
-  if (failed) throw new Error(`BCNT funding transfer failed (tx ${failed.transactionHash})`);
+  await call('allianceNft', allianceNft, 'mint', [ALLIANCE_NFT_TEST_HOLDER]);
 
-  const addresses = { bcnt: bcntAddress };
+  for (const { hash, what } of pending) {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`${what} failed (tx ${hash})`);
+  }
+
   if (writeGenerated) {
     await writeGeneratedFile(recordDeployment(chainId, addresses));
   }
   return { chainId, addresses };
+}
+
+/**
+ * Where `deployOrLoadState` keeps the chain right after a fresh deploy (gitignored `.cache/`).
+ * Tests, e2e and `npm run dev` load it instead of deploying again.
+ */
+export const DEPLOYED_STATE_FILE = path.join(REPO_ROOT, '.cache', 'anvil-deployed-state.json');
+
+/** A fingerprint of the compiled contracts, so a state file from older contracts is not reused. */
+export function artifactsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const { id } of CONTRACTS) {
+    hash.update(id).update(readFileSync(artifactPath(id)));
+  }
+  return hash.digest('hex');
+}
+
+interface SavedState {
+  fingerprint: string;
+  chainId: number;
+  addresses: DeployedAddresses;
+  /** anvil_dumpState's hex blob */
+  state: Hex;
+}
+
+/** One JSON-RPC call (anvil's own methods are not in viem's typed request list). */
+export async function jsonRpc<T>(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<T> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/**
+ * The contracts on a fresh anvil: loads the saved state file when it was made from the same
+ * compiled contracts and chain id, else deploys (`deployAll`) and saves the state for next time.
+ */
+export async function deployOrLoadState(
+  rpcUrl: string,
+  stateFile: string = DEPLOYED_STATE_FILE,
+): Promise<Deployment & { loaded: boolean }> {
+  const fingerprint = artifactsFingerprint();
+  const chainId = Number.parseInt(await jsonRpc<string>(rpcUrl, 'eth_chainId'), 16);
+  if (existsSync(stateFile)) {
+    try {
+      const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as SavedState;
+      if (saved.fingerprint === fingerprint && saved.chainId === chainId) {
+        await jsonRpc(rpcUrl, 'anvil_loadState', [saved.state]);
+        return { chainId, addresses: saved.addresses, loaded: true };
+      }
+    } catch {
+      // unreadable or from another anvil version: deploy afresh below
+    }
+  }
+  const deployment = await deployAll({ rpcUrl, writeGenerated: false });
+  const state = await jsonRpc<Hex>(rpcUrl, 'anvil_dumpState');
+  mkdirSync(path.dirname(stateFile), { recursive: true });
+  const saved: SavedState = { fingerprint, chainId, addresses: deployment.addresses, state };
+  writeFileSync(stateFile, JSON.stringify(saved));
+  return { ...deployment, loaded: false };
 }
 
 const isMain =
@@ -112,7 +219,7 @@ if (isMain) {
     },
   });
   try {
-    if (values.build || !existsSync(artifactPath('bcnt'))) {
+    if (values.build || CONTRACTS.some(({ id }) => !existsSync(artifactPath(id)))) {
       console.log('Compiling contracts…');
       await forgeBuild();
     }
@@ -123,9 +230,14 @@ if (isMain) {
     });
     const funding = formatUnits(BCNT_TEST_ACCOUNT_FUNDING, BCNT_DECIMALS);
     console.log(`Deployed to chain ${chainId} (${values.rpc}) in ${Date.now() - started} ms`);
-    console.log(`  BCNT      ${addresses.bcnt}`);
-    console.log(`  treasury  ${ANVIL_ACCOUNTS[0]} (account 0)`);
-    console.log(`  funded    accounts 1..9 with ${funding} BCNT each`);
+    for (const [id, address] of Object.entries(addresses))
+      console.log(`  ${id.padEnd(15)} ${address}`);
+    console.log(`  treasury        ${ANVIL_ACCOUNTS[0]} (account 0: owner, admin, operator)`);
+    const stable = formatUnits(STABLECOIN_TEST_ACCOUNT_FUNDING, STABLECOIN_DECIMALS);
+    console.log(
+      `  funded          accounts 1..9 with ${funding} BCNT, ${stable} USDT and USDC each`,
+    );
+    console.log(`  Alliance NFT #1 ${ALLIANCE_NFT_TEST_HOLDER} (account 1)`);
     if (!values['no-codegen']) console.log('  wrote     src/shared/contracts/generated.ts');
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

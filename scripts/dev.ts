@@ -4,9 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createPublicClient, http } from 'viem';
-import { bcntAddress } from '../src/shared/contracts/generated';
 import { startAnvil, TEST_ACCOUNTS } from './anvil';
-import { deployAll } from './deploy';
+import { CONTRACTS, readDeployments } from './codegen';
+import { deployAll, jsonRpc } from './deploy';
 import { forgeBuild } from './forge';
 import { isPortFree, startProcess, waitForHttp, type Managed } from './lib/proc';
 
@@ -52,11 +52,22 @@ async function main() {
   });
   stops.push(anvil.stop);
 
+  // A chain state from older contracts (some missing) is reset: addresses come from nonces.
   const client = createPublicClient({ transport: http(anvil.rpcUrl) });
-  const existing = await client.getCode({ address: bcntAddress[CHAIN_ID] });
-  if (existing && existing !== '0x') {
+  const codes = await Promise.all(
+    CONTRACTS.map(({ id }) => {
+      const address = readDeployments()[String(CHAIN_ID)]?.[id];
+      return address ? client.getCode({ address }) : Promise.resolve(undefined);
+    }),
+  );
+  const deployed = codes.filter((code) => code && code !== '0x').length;
+  if (deployed === CONTRACTS.length) {
     console.log('Contracts already deployed (chain state loaded from DATA_DIR).');
   } else {
+    if (deployed > 0) {
+      console.log('The saved chain predates the current contracts: resetting it.');
+      await jsonRpc(anvil.rpcUrl, 'anvil_reset');
+    }
     console.log('Deploying contracts and funding the test accounts…');
     await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated: true });
   }
@@ -70,7 +81,12 @@ async function main() {
     CHAIN_ID: String(CHAIN_ID),
     APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${WEB_PORT}`,
   };
-  const api: Managed = startProcess('api', 'npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { env });
+  const api: Managed = startProcess(
+    'api',
+    'npx',
+    ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'],
+    { env },
+  );
   stops.push(api.stop);
   void api.exited.then((code) => {
     if (!stopping) {
@@ -94,7 +110,9 @@ async function main() {
 
   Funded test accounts (anvil's well-known keys; each holds 10,000 ETH and 1,000,000 BCNT,
   account 0 is the BCNT treasury):`);
-  TEST_ACCOUNTS.forEach((account, i) => console.log(`  ${i}  ${account.address}  ${account.privateKey}`));
+  TEST_ACCOUNTS.forEach((account, i) =>
+    console.log(`  ${i}  ${account.address}  ${account.privateKey}`),
+  );
   console.log('\n  Ctrl-C stops everything.\n');
 }
 

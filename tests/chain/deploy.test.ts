@@ -1,15 +1,21 @@
 // Deploys the contracts to a throw-away anvil and checks the on-chain result with viem.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, parseUnits, type Address, type PublicClient } from 'viem';
 import {
+  ALLIANCE_NFT_TEST_HOLDER,
   ANVIL_ACCOUNTS,
   BCNT_TEST_ACCOUNT_FUNDING,
+  STABLECOIN_TEST_ACCOUNT_FUNDING,
   LOCAL_CHAIN_ID,
   TREASURY,
 } from '../../src/shared/constants/chain';
 import { getFreePort, startAnvil, type AnvilHandle } from '../../scripts/anvil';
-import { readArtifact } from '../../scripts/codegen';
-import { deployAll, type Deployment } from '../../scripts/deploy';
+import { CONTRACTS, readArtifact } from '../../scripts/codegen';
+import { deployAll, deployOrLoadState, type Deployment } from '../../scripts/deploy';
+import * as generated from '../../src/shared/contracts/generated';
 import { forgeBuild } from '../../scripts/forge';
 import { bcntAbi as generatedBcntAbi, bcntAddress } from '../../src/shared/contracts/generated';
 
@@ -78,5 +84,79 @@ describe('deployAll on a fresh anvil', () => {
   it('leaves the test accounts their ETH for gas', async () => {
     const balance = await client.getBalance({ address: ANVIL_ACCOUNTS[9] });
     expect(balance).toBe(parseUnits('10000', 18));
+  });
+
+  it("records every contract in generated.ts at the fresh deploy's addresses with the current ABIs", () => {
+    for (const { id } of CONTRACTS) {
+      const exports = generated as Record<string, unknown>;
+      expect(exports[`${id}Address`], id).toEqual({ [LOCAL_CHAIN_ID]: deployment.addresses[id] });
+      expect(exports[`${id}Abi`], id).toEqual(readArtifact(id).abi);
+    }
+  });
+
+  it('mints 100,000 USDT and USDC (6 decimals) to accounts 1..9', async () => {
+    for (const id of ['testUsdt', 'testUsdc'] as const) {
+      const abi = readArtifact(id).abi;
+      const address = deployment.addresses[id];
+      expect(await client.readContract({ address, abi, functionName: 'decimals' })).toBe(6);
+      const balance = await client.readContract({
+        address,
+        abi,
+        functionName: 'balanceOf',
+        args: [ANVIL_ACCOUNTS[9]],
+      });
+      expect(balance, id).toBe(STABLECOIN_TEST_ACCOUNT_FUNDING);
+      expect(STABLECOIN_TEST_ACCOUNT_FUNDING).toBe(parseUnits('100000', 6));
+    }
+  });
+
+  it('mints Alliance NFT #1 to account 1 and wires staking to BCNT and the vault to BCNT and USDT', async () => {
+    const nft = readArtifact('allianceNft').abi;
+    const owner = await client.readContract({
+      address: deployment.addresses.allianceNft,
+      abi: nft,
+      functionName: 'ownerOf',
+      args: [1n],
+    });
+    expect(owner).toBe(ALLIANCE_NFT_TEST_HOLDER);
+    const token = await client.readContract({
+      address: deployment.addresses.loyaltyStaking,
+      abi: readArtifact('loyaltyStaking').abi,
+      functionName: 'token',
+    });
+    expect(token).toBe(deployment.addresses.bcnt);
+    for (const allowed of [deployment.addresses.bcnt, deployment.addresses.testUsdt]) {
+      const isAllowed = await client.readContract({
+        address: deployment.addresses.marginVault,
+        abi: readArtifact('marginVault').abi,
+        functionName: 'allowedToken',
+        args: [allowed],
+      });
+      expect(isAllowed).toBe(true);
+    }
+  });
+});
+
+describe('deployOrLoadState', () => {
+  it('saves the deployed chain once, then loads it on a fresh anvil with the same contracts', async () => {
+    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'anvil-state-')), 'state.json');
+    const first = await startAnvil({ port: await getFreePort(), quiet: true });
+    try {
+      const deployed = await deployOrLoadState(first.rpcUrl, stateFile);
+      expect(deployed.loaded).toBe(false);
+      expect(existsSync(stateFile)).toBe(true);
+    } finally {
+      await first.stop();
+    }
+    const second = await startAnvil({ port: await getFreePort(), quiet: true });
+    try {
+      const loaded = await deployOrLoadState(second.rpcUrl, stateFile);
+      expect(loaded.loaded).toBe(true);
+      const client = createPublicClient({ transport: http(second.rpcUrl) });
+      const code = await client.getCode({ address: loaded.addresses.loyaltyStaking });
+      expect(code?.length ?? 0).toBeGreaterThan(2);
+    } finally {
+      await second.stop();
+    }
   });
 });

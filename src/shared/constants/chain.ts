@@ -37,3 +37,10 @@ export const BCNT_DECIMALS = 18;
 export const BCNT_TOTAL_SUPPLY = 1_000_000_000n * 10n ** 18n;
 /** BCNT the local deploy sends to each of anvil accounts 1..9. */
 export const BCNT_TEST_ACCOUNT_FUNDING = 1_000_000n * 10n ** 18n;
+
+/** The test stablecoins (USDT, USDC) have 6 decimals, like the mainnet tokens. */
+export const STABLECOIN_DECIMALS = 6;
+/** USDT and USDC the local deploy mints to each of anvil accounts 1..9. */
+export const STABLECOIN_TEST_ACCOUNT_FUNDING = 100_000n * 10n ** 6n;
+/** The anvil account the local deploy mints an Alliance NFT to (token id 1). */
+export const ALLIANCE_NFT_TEST_HOLDER = ANVIL_ACCOUNTS[1];
