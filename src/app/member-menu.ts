@@ -1,3 +1,4 @@
+import { isKycVerified, memberLevel } from '../shared/membership/levels';
 import { routes, type RouteName } from './routes';
 import { hrefIfBuilt } from './shell-rules';
 
@@ -7,24 +8,7 @@ import { hrefIfBuilt } from './shell-rules';
  * level3Member 4096, level4Member 8192.
  */
 
-export const ROLE_BITS = {
-  kyc2: 64,
-  level2Member: 2048,
-  level3Member: 4096,
-  level4Member: 8192,
-} as const;
-
-export function memberLevel(roleId: number): 0 | 1 | 2 | 3 | 4 {
-  if (roleId & ROLE_BITS.level4Member) return 4;
-  if (roleId & ROLE_BITS.level3Member) return 3;
-  if (roleId & ROLE_BITS.level2Member) return 2;
-  if (roleId & ROLE_BITS.kyc2) return 1;
-  return 0;
-}
-
-export function isKycVerified(roleId: number): boolean {
-  return (roleId & ROLE_BITS.kyc2) !== 0;
-}
+export { isKycVerified, memberLevel } from '../shared/membership/levels';
 
 export interface MemberSummary {
   displayName: string;

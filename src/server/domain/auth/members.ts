@@ -25,24 +25,9 @@ import { hashPassword } from './passwords';
 
 export type MemberRow = typeof members.$inferSelect;
 
-/** Role bits of spec section 3 that this issue uses. */
-export const ROLE = {
-  investor: 2,
-  business: 4,
-  kyc2: 64,
-  level2Member: 2048,
-  level3Member: 4096,
-  level4Member: 8192,
-} as const;
+import { memberLevel, ROLE } from '../../../shared/membership/levels';
 
-/** Member level from roleId (spec section 3). */
-export function memberLevel(roleId: number): number {
-  if (roleId & ROLE.level4Member) return 4;
-  if (roleId & ROLE.level3Member) return 3;
-  if (roleId & ROLE.level2Member) return 2;
-  if (roleId & ROLE.kyc2) return 1;
-  return 0;
-}
+export { memberLevel, ROLE };
 
 /** The member of an authenticated request; a member that no longer exists is a 401. */
 export async function loadMember(db: Db, memberId: number): Promise<MemberRow> {
