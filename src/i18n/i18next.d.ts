@@ -1,4 +1,6 @@
 import 'i18next';
+import type account from './locales/en-US/account.json';
+import type alliance from './locales/en-US/alliance.json';
 import type auth from './locales/en-US/auth.json';
 import type common from './locales/en-US/common.json';
 import type components from './locales/en-US/components.json';
@@ -6,9 +8,11 @@ import type contact from './locales/en-US/contact.json';
 import type errors from './locales/en-US/errors.json';
 import type footer from './locales/en-US/footer.json';
 import type landing from './locales/en-US/landing.json';
+import type loyalty from './locales/en-US/loyalty.json';
 import type maintenance from './locales/en-US/maintenance.json';
 import type nav from './locales/en-US/nav.json';
 import type security from './locales/en-US/security.json';
+import type tx from './locales/en-US/tx.json';
 import type wallet from './locales/en-US/wallet.json';
 
 /**
@@ -20,6 +24,8 @@ declare module 'i18next' {
     defaultNS: 'common';
     keySeparator: false;
     resources: {
+      account: typeof account;
+      alliance: typeof alliance;
       auth: typeof auth;
       common: typeof common;
       components: typeof components;
@@ -27,9 +33,11 @@ declare module 'i18next' {
       errors: typeof errors;
       footer: typeof footer;
       landing: typeof landing;
+      loyalty: typeof loyalty;
       maintenance: typeof maintenance;
       nav: typeof nav;
       security: typeof security;
+      tx: typeof tx;
       wallet: typeof wallet;
     };
   }

@@ -5,12 +5,22 @@ import i18next from 'i18next';
  * asks for them (`withNamespaces` in src/app/routes.ts) and they arrive, for the active
  * language only, with the screen's own chunk. Everything else is in `resources/<lng>.ts`.
  */
-export const LAZY_NAMESPACES = ['auth', 'security'] as const;
+export const LAZY_NAMESPACES = [
+  'auth',
+  'security',
+  'tx',
+  'loyalty',
+  'alliance',
+  'account',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-const loaders = import.meta.glob<Record<string, string>>('./locales/*/{auth,security}.json', {
-  import: 'default',
-});
+const loaders = import.meta.glob<Record<string, string>>(
+  './locales/*/{auth,security,tx,loyalty,alliance,account}.json',
+  {
+    import: 'default',
+  },
+);
 
 const requested = new Set<LazyNamespace>();
 

@@ -2,11 +2,19 @@ import { namespacesFromGlob } from '../namespaces';
 
 /**
  * The first-load namespaces of en-US in one chunk, loaded only when en-US is the active language.
- * Screen-only namespaces (auth, security) load with their screens: see lazy-namespaces.ts.
+ * Screen-only namespaces (LAZY_NAMESPACES) load with their screens: see lazy-namespaces.ts.
  */
 export default namespacesFromGlob(
   import.meta.glob<Record<string, string>>(
-    ['../locales/en-US/*.json', '!../locales/en-US/auth.json', '!../locales/en-US/security.json'],
+    [
+      '../locales/en-US/*.json',
+      '!../locales/en-US/auth.json',
+      '!../locales/en-US/security.json',
+      '!../locales/en-US/tx.json',
+      '!../locales/en-US/loyalty.json',
+      '!../locales/en-US/alliance.json',
+      '!../locales/en-US/account.json',
+    ],
     { eager: true, import: 'default' },
   ),
 );

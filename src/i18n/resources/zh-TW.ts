@@ -2,11 +2,19 @@ import { namespacesFromGlob } from '../namespaces';
 
 /**
  * The first-load namespaces of zh-TW in one chunk, loaded only when zh-TW is the active language.
- * Screen-only namespaces (auth, security) load with their screens: see lazy-namespaces.ts.
+ * Screen-only namespaces (LAZY_NAMESPACES) load with their screens: see lazy-namespaces.ts.
  */
 export default namespacesFromGlob(
   import.meta.glob<Record<string, string>>(
-    ['../locales/zh-TW/*.json', '!../locales/zh-TW/auth.json', '!../locales/zh-TW/security.json'],
+    [
+      '../locales/zh-TW/*.json',
+      '!../locales/zh-TW/auth.json',
+      '!../locales/zh-TW/security.json',
+      '!../locales/zh-TW/tx.json',
+      '!../locales/zh-TW/loyalty.json',
+      '!../locales/zh-TW/alliance.json',
+      '!../locales/zh-TW/account.json',
+    ],
     { eager: true, import: 'default' },
   ),
 );

@@ -342,7 +342,7 @@ export const siweNonces = pgTable(
   'siwe_nonces',
   {
     nonce: varchar('nonce', { length: 96 }).primaryKey(),
-    purpose: varchar('purpose', { length: 8 }).$type<'link' | 'login'>().notNull(),
+    purpose: varchar('purpose', { length: 8 }).$type<'link' | 'login' | 'alliance'>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),

@@ -45,10 +45,12 @@ const mobile = () =>
     z.string().check(z.maxLength(32)),
     z.pipe(
       z.transform((value: string) => normalizeMobile(value)),
-      z.string().check(
-        z.minLength(1, AccountMessage.phoneBlank),
-        z.regex(MOBILE_PATTERN, AccountMessage.mobileFormat),
-      ),
+      z
+        .string()
+        .check(
+          z.minLength(1, AccountMessage.phoneBlank),
+          z.regex(MOBILE_PATTERN, AccountMessage.mobileFormat),
+        ),
     ),
   );
 const opaqueToken = () => z.string().check(z.minLength(16), z.maxLength(512));
@@ -121,11 +123,9 @@ export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 export const ACCOUNT_TYPES = ['individual', 'institutional'] as const;
 export const registerBodySchema = z.object({
   accountType: z.enum(ACCOUNT_TYPES),
-  userName: z.string().check(
-    z.trim(),
-    z.minLength(1, AccountMessage.usernameRequired),
-    z.maxLength(USERNAME_MAX),
-  ),
+  userName: z
+    .string()
+    .check(z.trim(), z.minLength(1, AccountMessage.usernameRequired), z.maxLength(USERNAME_MAX)),
   email: email(),
   mobile: mobile(),
   password: password(),
@@ -133,12 +133,14 @@ export const registerBodySchema = z.object({
   agreement: z.literal(true, AccountMessage.agreementRequired),
   privacyPolicy: z.literal(true, AccountMessage.agreementRequired),
   referralCode: z.optional(
-    z.string().check(
-      z.trim(),
-      z.toUpperCase(),
-      z.maxLength(12),
-      z.regex(/^$|^[A-Z0-9]{6,12}$/, AccountMessage.referralInvalid),
-    ),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.toUpperCase(),
+        z.maxLength(12),
+        z.regex(/^$|^[A-Z0-9]{6,12}$/, AccountMessage.referralInvalid),
+      ),
   ),
   captcha: captchaSolutionSchema,
 });
@@ -370,11 +372,9 @@ export const updatePwdBodySchema = z.object({
 export const updatePwdResultSchema = z.object({ endedSessions: int() });
 /** POST /member/ico/modifyNickname */
 export const modifyNicknameBodySchema = z.object({
-  nickname: z.string().check(
-    z.trim(),
-    z.minLength(1, AccountMessage.usernameRequired),
-    z.maxLength(USERNAME_MAX),
-  ),
+  nickname: z
+    .string()
+    .check(z.trim(), z.minLength(1, AccountMessage.usernameRequired), z.maxLength(USERNAME_MAX)),
 });
 export const modifyNicknameResultSchema = z.object({ nickname: z.string() });
 /** POST /member/logout */
@@ -384,7 +384,7 @@ export const logoutResultSchema = z.object({ loggedOut: z.literal(true) });
 // Linked wallets (EIP-4361). POST /member/siwe/nonce, /member/siwe/link, /member/siwe/login,
 // /member/siwe/unlink, /member/siwe/wallets.
 export const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
-export const siweNonceBodySchema = z.object({ purpose: z.enum(['link', 'login']) });
+export const siweNonceBodySchema = z.object({ purpose: z.enum(['link', 'login', 'alliance']) });
 export const siweNonceResultSchema = z.object({
   nonce: z.string(),
   /** the domain and URI the message must name, and the allowed chain id */

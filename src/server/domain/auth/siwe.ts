@@ -29,11 +29,12 @@ export const SIWE_TTL_MS = 10 * MINUTE;
 /** tolerated clock difference for the message's issuedAt */
 const CLOCK_SKEW_MS = MINUTE;
 
-export type SiwePurpose = 'link' | 'login';
+export type SiwePurpose = 'link' | 'login' | 'alliance';
 
 const STATEMENTS: Record<SiwePurpose, string> = {
   link: 'Link this wallet to your BCNT Platform account.',
   login: 'Sign in to BCNT Platform with this wallet.',
+  alliance: 'Verify that this wallet holds a Bincentive Alliance NFT for your BCNT Platform account.',
 };
 
 function siweInvalid(): AppError {
