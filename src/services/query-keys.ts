@@ -18,6 +18,8 @@ export const queryKeys = {
     currencies: () => [...common, 'currencies'] as const,
     countries: () => [...common, 'countries'] as const,
     docIssuePlaces: () => [...common, 'docIssuePlaces'] as const,
+    /** GET /api/v1/common/loyalty: the loyalty rate table */
+    loyalty: () => [...common, 'loyalty'] as const,
   },
   setting: {
     all: setting,
@@ -26,6 +28,11 @@ export const queryKeys = {
   /** Data of the logged-in member; cleared on logout. */
   member: {
     all: member,
+    /** GET /member/loyalty/status: level, counted stake, unstake requests, Alliance NFT */
+    loyaltyStatus: () => [...member, 'loyaltyStatus'] as const,
+    /** GET /member/loyalty/alliance/check?address= */
+    allianceCheck: (address: string) =>
+      [...member, 'allianceCheck', address.toLowerCase()] as const,
   },
 } as const;
 
