@@ -108,8 +108,13 @@ async function main() {
   Chain:      ${anvil.rpcUrl}  (chain id ${CHAIN_ID})
   Dev outbox: http://localhost:${WEB_PORT}/dev/outbox  (e-mails and SMS codes)
 
-  Funded test accounts (anvil's well-known keys; each holds 10,000 ETH and 1,000,000 BCNT,
-  account 0 is the BCNT treasury):`);
+  Contracts:  ${Object.entries(readDeployments()[String(CHAIN_ID)] ?? {})
+    .map(([id, address]) => `${id} ${address}`)
+    .join('\n              ')}
+
+  Funded test accounts (anvil's well-known keys; each holds 10,000 ETH, 1,000,000 BCNT and
+  100,000 USDT and USDC; account 0 is the treasury and contract owner; account 1 holds
+  Alliance NFT #1):`);
   TEST_ACCOUNTS.forEach((account, i) =>
     console.log(`  ${i}  ${account.address}  ${account.privateKey}`),
   );

@@ -80,6 +80,20 @@ export const loyaltyStatusSchema = z.object({
   /** open and recent unstake requests of the linked wallets, newest first */
   requests: z.array(unstakeRequestSchema),
   alliance: z.nullable(allianceRegistrationSchema),
+  /**
+   * When there is no active registration: the member's most recent one that ended in the last
+   * 30 days and why ('unregistered' by the member, 'transferred' when the NFT left the address).
+   */
+  allianceEnded: z.optional(
+    z.nullable(
+      z.object({
+        address: z.string(),
+        tokenId: z.string(),
+        endedAt: z.string(),
+        reason: z.enum(['unregistered', 'transferred']),
+      }),
+    ),
+  ),
   /** the chain and the last block the server's indexer has confirmed */
   chainId: int(),
   indexedBlock: z.string(),
