@@ -17,6 +17,7 @@ import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
 import type { MemberAdminView } from '../src/server/domain/auth/member-admin';
 import type { ContactRequestRecord } from '../src/server/domain/contact';
+import type { LoyaltySetting } from '../src/shared/api/loyalty';
 import type { MaintenanceState } from '../src/server/domain/maintenance';
 import { AppError } from '../src/server/errors';
 import {
@@ -42,14 +43,19 @@ Commands:
   member show <email>         Show a member: roles, level, verification, 2FA, devices, sessions.
   member roles <email> [--set N]
                               Show a member's role bit mask, or set it to N (investor 2,
-                              business 4, kyc2 64, level2 2048, level3 4096, level4 8192).
+                              business 4, kyc2 64, ...). The loyalty bits (level2 2048,
+                              level3 4096, level4 8192) come from the chain and are never set.
+  member verify <email>       Mark the member identity-verified (kyc2 64, level 1) until the
+                              KYC review flow exists.
+  loyalty rates               Show the loyalty rate table (annual % at levels 1-4).
   help                        Show this help.
 
 Options:
   --json                      Print the result as JSON (stdout) instead of text.
 
 Times are ISO 8601 with an offset, e.g. 2025-01-12T17:00:00+08:00 or 2025-01-12T09:00:00Z.
-Environment: DATA_DIR (default .data), DATABASE_URL (PostgreSQL instead of PGlite).`;
+Environment: DATA_DIR (default .data), DATABASE_URL (PostgreSQL instead of PGlite),
+CHAIN_ID (the chain whose indexed stake derives member levels, default 31337).`;
 
 class UsageError extends Error {}
 
@@ -114,17 +120,28 @@ function parseInvocation(argv: string[]): { invocation?: Invocation; help?: true
         invocation: { command: 'contact/list', input: values.limit ? { limit: values.limit } : {} },
       };
     case 'member show':
-    case 'member roles': {
+    case 'member roles':
+    case 'member verify': {
       if (!memberEmail) throw new UsageError(`"${words}" needs the member's e-mail`);
       allow(words === 'member roles' ? ['set'] : []);
+      const command = (
+        {
+          'member show': 'member/show',
+          'member roles': 'member/roles',
+          'member verify': 'member/verify',
+        } as const
+      )[words];
       return {
         json,
         invocation: {
-          command: words === 'member show' ? 'member/show' : 'member/roles',
+          command,
           input: { email: memberEmail, ...(values.set !== undefined ? { set: values.set } : {}) },
         },
       };
     }
+    case 'loyalty rates':
+      allow([]);
+      return { json, invocation: { command: 'loyalty/rates', input: {} } };
     default:
       throw new UsageError(`Unknown command "${words}"`);
   }
@@ -201,7 +218,7 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
   );
   try {
     return await runOpsCommand(
-      { db: database.db, clock: systemClock },
+      { db: database.db, clock: systemClock, chainId: config.chainId },
       invocation.command,
       invocation.input,
     );
@@ -246,7 +263,10 @@ function formatContacts(rows: ContactRequestRecord[]): string {
 function formatMember(member: MemberAdminView): string {
   return [
     `#${member.id}  ${member.email}  (${member.nickname})  ${member.accountType}`,
-    `  roleId: ${member.roleId}  [${member.roles.join(', ') || 'none'}]  level ${member.level}`,
+    `  roleId: ${member.roleId}  [${member.roles.join(', ') || 'none'}]  level ${member.level}` +
+      (member.storedRoleId !== member.roleId
+        ? `  (stored ${member.storedRoleId}; loyalty bits from the chain)`
+        : ''),
     `  mobile: ${member.mobile ?? '-'}  e-mail verified: ${member.emailVerified ? 'yes' : 'no'}  mobile verified: ${member.mobileVerified ? 'yes' : 'no'}`,
     `  2FA: ${member.twoFactor}  withdrawals locked until: ${member.withdrawalLockedUntil ?? '-'}`,
     `  devices: ${member.devices.authorised} authorised of ${member.devices.total}  live sessions: ${member.liveSessions}`,
@@ -255,11 +275,25 @@ function formatMember(member: MemberAdminView): string {
   ].join('\n');
 }
 
+function formatRates(setting: LoyaltySetting): string {
+  const lines = ['plan    currency   lv1     lv2     lv3     lv4   (annual %)'];
+  for (const plan of ['fixed', 'pro'] as const) {
+    for (const rate of setting[plan]) {
+      const cells = [rate.lv1Rate, rate.lv2Rate, rate.lv3Rate, rate.lv4Rate].map((r) =>
+        String(r).padEnd(8),
+      );
+      lines.push(`${plan.padEnd(8)}${rate.currencyName.padEnd(11)}${cells.join('').trimEnd()}`);
+    }
+  }
+  return lines.join('\n');
+}
+
 function format(command: OpsCommandName, data: unknown): string {
   if (command === 'contact/list') return formatContacts(data as ContactRequestRecord[]);
-  if (command === 'member/show' || command === 'member/roles') {
+  if (command === 'member/show' || command === 'member/roles' || command === 'member/verify') {
     return formatMember(data as MemberAdminView);
   }
+  if (command === 'loyalty/rates') return formatRates(data as LoyaltySetting);
   return formatMaintenance(data as MaintenanceState);
 }
 

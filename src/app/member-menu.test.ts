@@ -44,13 +44,13 @@ describe('member level and menu', () => {
     ]);
   });
 
-  it('links built screens (Security, tab two-step) and leaves the others unlinked', () => {
+  it('links built screens (Account, Security tab two-step) and leaves the others unlinked', () => {
     const menu = memberMenu(
       { displayName: 'A', roleId: 64, hasManagedAssets: false },
       { production: true },
     );
     expect(Object.fromEntries(menu.map((entry) => [entry.id, entry.href]))).toEqual({
-      account: undefined,
+      account: '/account',
       wallet: undefined,
       security: '/security?tab=two-step',
     });

@@ -212,11 +212,14 @@ describe('route table', () => {
     }
     const withScreens = ROUTE_NAMES.filter((name) => routes[name].screen);
     expect(withScreens.sort()).toEqual([
+      'Account',
       'AuthorizeLoginDevice',
       'EditUserName',
       'ForgotPwd',
       'Landing',
       'Login',
+      'LoyaltyProgram',
+      'LoyaltyProgramMobile',
       'Maintain',
       'Register',
       'ResetPwd',

@@ -117,7 +117,14 @@ const ROUTE_TABLE = {
   LendingTermService: { path: '/lending-term-service', public: true },
   Wallet: { path: '/wallet', public: false },
   WalletManagement: { path: '/wallet/management/:currency', public: false },
-  Account: { path: '/account', public: false },
+  Account: {
+    path: '/account',
+    public: false,
+    screen: withNamespaces(
+      ['account', 'alliance', 'loyalty', 'tx'],
+      () => import('./screens/account-screen'),
+    ),
+  },
   UpdatePassword: {
     path: '/account/change-password',
     public: false,
@@ -149,8 +156,23 @@ const ROUTE_TABLE = {
     hideFooter: true,
     compactNav: true,
   },
-  LoyaltyProgram: { path: '/loyalty-program', public: true },
-  LoyaltyProgramMobile: { path: '/loyalty-program/:mobile/:lang?', public: true },
+  LoyaltyProgram: {
+    path: '/loyalty-program',
+    public: true,
+    screen: withNamespaces(
+      ['loyalty', 'tx'],
+      () => import('../features/loyalty/pages/loyalty-program-page'),
+    ),
+  },
+  /** The mobile app's web view: no nav bar or footer (a `mobile` param); `lang` sets the language. */
+  LoyaltyProgramMobile: {
+    path: '/loyalty-program/:mobile/:lang?',
+    public: true,
+    screen: withNamespaces(
+      ['loyalty', 'tx'],
+      () => import('../features/loyalty/pages/loyalty-program-page'),
+    ),
+  },
   /** (path not in spec) test environment only */
   Preferences: { path: '/preferences', public: false, testOnly: true },
   /** (path not in spec) */

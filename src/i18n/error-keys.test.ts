@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
+import { LoyaltyError } from '../shared/api/loyalty';
 import { initI18n } from './i18n';
 import { errorMessageKey, MESSAGE_KEYS } from './error-keys';
 
@@ -27,6 +28,21 @@ describe('error message keys', () => {
     );
     await initI18n('zh-TW');
     expect(i18n.t(errorMessageKey(AuthError.codeWrong), { ns: 'errors' })).toBe('驗證碼錯誤。');
+    await initI18n('en-US');
+  });
+
+  it('maps every refusal of the loyalty contract (Alliance NFT) to a translation', async () => {
+    const i18n = await initI18n('en-US');
+    for (const message of Object.values(LoyaltyError)) {
+      expect(MESSAGE_KEYS[message], message).toBeDefined();
+    }
+    expect(i18n.t(errorMessageKey(LoyaltyError.taken), { ns: 'errors' })).toBe(
+      'This wallet is already verified by another account.',
+    );
+    await initI18n('zh-CN');
+    expect(i18n.t(errorMessageKey(LoyaltyError.noNft), { ns: 'errors' })).toBe(
+      '此钱包未持有联盟 NFT，请连接持有 NFT 的钱包。',
+    );
     await initI18n('en-US');
   });
 

@@ -1,5 +1,6 @@
 import type { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
+import type { LoyaltyError } from '../shared/api/loyalty';
 import type errors from './locales/en-US/errors.json';
 
 /**
@@ -54,9 +55,20 @@ const AUTH_MESSAGE_KEYS = {
   wallet_not_linked: 'auth.walletNotLinked',
 } as const satisfies Record<AuthMessage, ErrorKey>;
 
+type LoyaltyMessage = (typeof LoyaltyError)[keyof typeof LoyaltyError];
+
+/** Every refusal of the loyalty calls (contract `shared/api/loyalty.ts`, type-only import). */
+const LOYALTY_MESSAGE_KEYS = {
+  alliance_no_nft: 'loyalty.allianceNoNft',
+  alliance_taken: 'loyalty.allianceTaken',
+  alliance_not_registered: 'loyalty.allianceNotRegistered',
+  alliance_address_mismatch: 'loyalty.allianceAddressMismatch',
+} as const satisfies Record<LoyaltyMessage, ErrorKey>;
+
 export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   ...SERVER_MESSAGE_KEYS,
   ...AUTH_MESSAGE_KEYS,
+  ...LOYALTY_MESSAGE_KEYS,
   'Access denied from this IP address.': 'accessDenied',
   network_error: 'network',
   invalid_response: 'serverBusy',

@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   closeSiteNotice: 'closeSiteNotice',
   /** not in the spec by name: this browser's random client id (the login device headers) */
   clientId: 'clientId',
+  /** not in the spec: wallet transactions sent but not yet confirmed (src/web3/tx), resumed after a reload */
+  pendingTransactions: 'pendingTransactions',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

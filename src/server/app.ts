@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/database';
 import type { Outbox } from './domain/auth/outbox';
 import type { SignatureVerifier } from './domain/auth/siwe-verifier';
 import authPlugin from './plugins/auth';
+import chainPlugin from './plugins/chain';
 import contextPlugin from './plugins/context';
 import envelopePlugin from './plugins/envelope';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       ...(options.outbox ? { outbox: options.outbox } : {}),
       ...(options.signatures ? { signatures: options.signatures } : {}),
     });
+    await app.register(chainPlugin);
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });
     await app.register(gatewayRoutes, { prefix: SERVICE_PREFIXES.gateway });

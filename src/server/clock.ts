@@ -36,3 +36,38 @@ export class TestClock implements Clock {
     return this.now();
   }
 }
+
+/** A clock that can be moved forward (the dev clock route, `POST /dev/clock/advance`). */
+export interface AdjustableClock extends Clock {
+  advance(ms: number): Date;
+}
+
+export function isAdjustableClock(clock: Clock): clock is AdjustableClock {
+  return typeof (clock as Partial<AdjustableClock>).advance === 'function';
+}
+
+/**
+ * Development and test: system time plus an offset that only grows (`advance`), so a running
+ * stack can jump over a 14-day cooldown. The offset lives in memory: a restarted API starts at
+ * system time again. Never used in production (start.ts picks systemClock there).
+ */
+export class OffsetClock implements AdjustableClock {
+  private offsetMs = 0;
+
+  constructor(private readonly system: () => number = Date.now) {}
+
+  now(): Date {
+    return new Date(this.system() + this.offsetMs);
+  }
+
+  advance(ms: number): Date {
+    if (!Number.isFinite(ms) || ms < 0) throw new Error(`OffsetClock: cannot advance by ${ms}`);
+    this.offsetMs += ms;
+    return this.now();
+  }
+
+  /** how far ahead of system time this clock runs, in ms */
+  get offset(): number {
+    return this.offsetMs;
+  }
+}

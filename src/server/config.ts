@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOCAL_CHAIN_ID } from '../shared/constants/chain';
 
 /**
  * Server configuration, read from the environment once at boot and validated with zod.
@@ -54,6 +55,17 @@ export interface AppConfig {
    * unreadable: set DATA_KEY in production).
    */
   dataKey: string | undefined;
+  /** Run the chain indexer in this process (INDEXER, default on). */
+  indexer: boolean;
+  /**
+   * Blocks a log needs before the indexer counts it: 1 = the block containing the log is enough
+   * (default on the local chain 31337), 12 elsewhere.
+   */
+  chainConfirmations: number;
+  /** How often the indexer polls the chain, in ms (1000 on 31337, 4000 elsewhere). */
+  chainPollMs: number;
+  /** The first block the indexer reads (the contracts' deployment block; default 0). */
+  indexerFromBlock: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +136,10 @@ const envSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).optional(),
   DATA_KEY: z.string().min(DATA_KEY_MIN, `must be at least ${DATA_KEY_MIN} characters`).optional(),
+  INDEXER: booleanFromEnv.optional(),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  INDEXER_FROM_BLOCK: z.coerce.number().int().min(0).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*$/, {
@@ -167,6 +183,7 @@ export function loadConfig(
   const e = parsed.data;
   const nodeEnv = overrides.nodeEnv ?? e.NODE_ENV;
   const production = nodeEnv === 'production';
+  const localChain = (overrides.chainId ?? e.CHAIN_ID) === LOCAL_CHAIN_ID;
   const base: Omit<AppConfig, 'jwtSecret'> & { jwtSecret?: string } = {
     nodeEnv,
     port: e.PORT,
@@ -186,6 +203,10 @@ export function loadConfig(
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER ?? DEFAULT_CAPTCHA_MAX_NUMBER,
     rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     dataKey: e.DATA_KEY,
+    indexer: e.INDEXER ?? true,
+    chainConfirmations: e.CHAIN_CONFIRMATIONS ?? (localChain ? 1 : 12),
+    chainPollMs: e.CHAIN_POLL_MS ?? (localChain ? 1000 : 4000),
+    indexerFromBlock: e.INDEXER_FROM_BLOCK ?? 0,
     ...stripUndefined(overrides),
   };
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type App, buildApp, type BuildAppOptions } from './app';
+import { OffsetClock, systemClock } from './clock';
 import type { AppConfig } from './config';
 import { generateOpsToken, removeApiFile, writeApiFile } from './ops/api-file';
 
@@ -16,7 +17,8 @@ export interface RunningApi {
 /**
  * Build the app and listen. On PGlite (no DATABASE_URL) the process holds the data directory,
  * so it generates an ops token and writes DATA_DIR/api.json (mode 0600) for the operator CLI;
- * the file is removed when the server stops.
+ * the file is removed when the server stops. Outside production the server runs on an
+ * OffsetClock (moved by `POST /dev/clock/advance`); with INDEXER on the chain indexer starts.
  */
 export async function startApi(
   options: Omit<BuildAppOptions, 'opsToken'> = {},
@@ -24,7 +26,9 @@ export async function startApi(
   const env = options.env ?? process.env;
   const usesPglite = !options.db && !(options.config?.databaseUrl ?? env.DATABASE_URL);
   const opsToken = usesPglite ? generateOpsToken() : undefined;
-  const app = await buildApp({ ...options, ...(opsToken ? { opsToken } : {}) });
+  const nodeEnv = options.config?.nodeEnv ?? env.NODE_ENV?.trim() ?? 'development';
+  const clock = options.clock ?? (nodeEnv === 'production' ? systemClock : new OffsetClock());
+  const app = await buildApp({ ...options, clock, ...(opsToken ? { opsToken } : {}) });
   const config = app.config;
   let stopped: Promise<void> | undefined;
   const stop = () => {
@@ -41,6 +45,7 @@ export async function startApi(
     await stop();
     throw error;
   }
+  if (config.indexer) app.indexer.start();
   const { port } = app.server.address() as AddressInfo;
   if (opsToken) {
     writeApiFile(config.dataDir, {

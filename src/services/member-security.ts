@@ -37,7 +37,8 @@ export type LoginDeviceLogList = z.infer<typeof loginDeviceLogListSchema>;
 export type RevokeLoginDeviceResult = z.infer<typeof revokeLoginDeviceResultSchema>;
 export type UpdatePwdResult = z.infer<typeof updatePwdResultSchema>;
 export type ModifyNicknameResult = z.infer<typeof modifyNicknameResultSchema>;
-export type SiwePurpose = 'link' | 'login';
+/** What a nonce is for: linking a wallet, signing in with it, or verifying an Alliance NFT. */
+export type SiwePurpose = 'link' | 'login' | 'alliance';
 export interface SiweSignedBody {
   message: string;
   signature: string;
@@ -153,7 +154,7 @@ export function modifyNickname(body: { nickname: string }): Promise<ModifyNickna
 /**
  * POST /member/siwe/nonce: a single-use nonce with the domain, URI, chain id, statement and
  * times the EIP-4361 message must carry. `login` is a guest call (nobody is signed in yet);
- * `link` is authenticated (the nonce is bound to the member).
+ * `link` and `alliance` are authenticated (the nonce is bound to the member).
  */
 export function siweNonce(purpose: SiwePurpose): Promise<SiweNonceResult> {
   return request({

@@ -2,7 +2,8 @@ import type { SiweNonceResult } from '../shared/api/auth';
 import { buildSiweMessage } from './siwe-message';
 
 /**
- * One signed-message flow for linking a wallet and for signing in with it (EIP-4361):
+ * One signed-message flow for linking a wallet, signing in with it and verifying an Alliance
+ * NFT (EIP-4361):
  *
  *   preparing (server nonce, message) -> waiting (the wallet asks the member to sign)
  *     -> submitting (the server checks the signature) -> done
@@ -13,15 +14,18 @@ import { buildSiweMessage } from './siwe-message';
  * so the steps are testable without a wallet.
  */
 
+/** The purposes of the generic wallet flow (`siwe-wallet-flow.tsx`: link, login). */
 export type SiwePurpose = 'link' | 'login';
+/** Every nonce purpose: the Alliance NFT verification has its own panel (`alliance-verify.tsx`). */
+export type SiweNoncePurpose = SiwePurpose | 'alliance';
 export type SiweActivePhase = 'preparing' | 'waiting' | 'submitting';
 export type SiwePhase = 'idle' | SiweActivePhase | 'done' | 'cancelled' | 'failed';
 
 export interface SiweFlowSteps<T> {
-  purpose: SiwePurpose;
+  purpose: SiweNoncePurpose;
   /** The connected account. */
   address: string;
-  requestNonce: (purpose: SiwePurpose) => Promise<SiweNonceResult>;
+  requestNonce: (purpose: SiweNoncePurpose) => Promise<SiweNonceResult>;
   /** Asks the wallet to sign (personal_sign); resolves to the signature. */
   sign: (message: string) => Promise<string>;
   submit: (body: { message: string; signature: string }) => Promise<T>;

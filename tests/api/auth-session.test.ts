@@ -8,7 +8,14 @@ import {
   REFRESH_IDLE_TTL_MS,
   SESSION_ABSOLUTE_TTL_MS,
 } from '../../src/server/domain/auth/sessions';
-import { createMember, loginSession, post, type TestMember } from '../helpers/auth';
+import {
+  call,
+  type CallOptions,
+  createMember,
+  loginSession,
+  post,
+  type TestMember,
+} from '../helpers/auth';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -28,7 +35,8 @@ const LOGIN_AGAIN = { status: 401, message: 'Please login again.', data: null };
 const EXPIRED = { status: 401, message: 'Verify token error: jwt expired', data: null };
 
 /** Member routes and a body each accepts, so a refusal can only come from authentication. */
-const MEMBER_ROUTES: [string, unknown][] = [
+/** [url, body, method (default POST)] */
+const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH')?][] = [
   ['/member/logout', undefined],
   ['/member/addUserType', { userType: 2 }],
   ['/member/get2FASettings', undefined],
@@ -45,6 +53,13 @@ const MEMBER_ROUTES: [string, unknown][] = [
   ['/member/siwe/link', { message: 'x', signature: '0x00' }],
   ['/member/siwe/wallets', undefined],
   ['/member/siwe/unlink', { address: `0x${'1'.repeat(40)}`, code: '123456' }],
+  ['/member/loyalty/status', undefined, 'GET'],
+  ['/member/loyalty/alliance/check', undefined, 'GET'],
+  [
+    '/member/loyalty/alliance/register',
+    { address: `0x${'1'.repeat(40)}`, message: 'x', signature: '0x00', ts: 1 },
+  ],
+  ['/member/loyalty/alliance/unregister', undefined, 'PATCH'],
 ];
 
 async function sign(
@@ -212,24 +227,27 @@ describe('access tokens', () => {
 describe('every member route refuses a missing, malformed, expired or revoked token', () => {
   it('covers every authenticated route the app registers', () => {
     const registered = t.app.authenticatedRoutes.map((r) => `${r.method} ${r.url}`).sort();
-    expect(registered).toEqual(MEMBER_ROUTES.map(([url]) => `POST ${url}`).sort());
+    expect(registered).toEqual(
+      MEMBER_ROUTES.map(([url, , method = 'POST']) => `${method} ${url}`).sort(),
+    );
   });
 
-  it.each(MEMBER_ROUTES)('%s', async (url, body) => {
+  it.each(MEMBER_ROUTES)('%s', async (url, body, method = 'POST') => {
+    const send = (options?: CallOptions) => call(t.app, method, url, body, options);
     const member = await createMember(t.app);
-    const missing = await post(t.app, url, body);
+    const missing = await send();
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual(LOGIN_AGAIN);
-    const basic = await post(t.app, url, body, { headers: { authorization: 'Basic abc' } });
+    const basic = await send({ headers: { authorization: 'Basic abc' } });
     expect(basic.json()).toEqual(LOGIN_AGAIN);
-    expect((await post(t.app, url, body, { token: 'garbage' })).json()).toEqual(LOGIN_AGAIN);
+    expect((await send({ token: 'garbage' })).json()).toEqual(LOGIN_AGAIN);
 
     const revoked = await loginSession(t.app, member);
     await post(t.app, '/member/logout', undefined, { token: revoked.token });
-    expect((await post(t.app, url, body, { token: revoked.token })).json()).toEqual(LOGIN_AGAIN);
+    expect((await send({ token: revoked.token })).json()).toEqual(LOGIN_AGAIN);
 
     const expiring = await loginSession(t.app, member);
     t.clock.advance(16 * 60_000);
-    expect((await post(t.app, url, body, { token: expiring.token })).json()).toEqual(EXPIRED);
+    expect((await send({ token: expiring.token })).json()).toEqual(EXPIRED);
   });
 });

@@ -212,7 +212,8 @@ describe('/dev routes', () => {
     expect(res.json()).toEqual({
       status: 0,
       message: 'success',
-      data: { now: t.clock.now().toISOString() },
+      // chainTime: the local chain's latest block time (null: this app's RPC points nowhere)
+      data: { now: t.clock.now().toISOString(), chainTime: null },
     });
   });
 

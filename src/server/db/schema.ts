@@ -6,7 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -367,5 +369,129 @@ export const linkedWallets = pgTable(
     uniqueIndex('linked_wallets_address_key').on(table.address),
     index('linked_wallets_member_idx').on(table.memberId),
     check('linked_wallets_address_lower_case', sql`${table.address} = lower(${table.address})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// On-chain core: the chain indexer (chain/indexer.ts) and the loyalty levels (domain/loyalty).
+// Everything derived from the chain (stake per address, unstake requests, thresholds, Alliance
+// NFT ownership) is computed from `chain_events` on read, so rolling back a reorg is exactly
+// "delete the events of the orphaned blocks".
+
+/** token amounts and ids: uint256 as NUMERIC(78, 0), read as decimal strings */
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+/** Where the indexer of one chain stands: the last block it has indexed (confirmed). */
+export const chainCursors = pgTable('chain_cursors', {
+  chainId: integer('chain_id').primaryKey(),
+  /** the last indexed block; -1 before the first tick */
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  /** its hash (null before the first tick) */
+  blockHash: varchar('block_hash', { length: 66 }),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * Hashes of recently indexed blocks (each tick's last block and every block with an event):
+ * the checkpoints a reorg is detected and resolved against. Older rows are pruned.
+ */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    chainId: integer('chain_id').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: varchar('block_hash', { length: 66 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.blockNumber] })],
+);
+
+export type ChainEventName =
+  'Staked' | 'UnstakeRequested' | 'Withdrawn' | 'ThresholdsUpdated' | 'Transfer';
+
+/**
+ * Indexed logs of LoyaltyStaking (Staked, UnstakeRequested, Withdrawn, ThresholdsUpdated) and
+ * AllianceNFT (Transfer), one row per log, unique on (chain id, tx hash, log index). Addresses
+ * are lower-case. `args` keeps every decoded argument (uint256 as decimal strings).
+ */
+export const chainEvents = pgTable(
+  'chain_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: varchar('block_hash', { length: 66 }).notNull(),
+    blockTime: timestamptz('block_time').notNull(),
+    txHash: varchar('tx_hash', { length: 66 }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    /** the emitting contract */
+    contract: varchar('contract', { length: 42 }).notNull(),
+    event: varchar('event', { length: 24 }).$type<ChainEventName>().notNull(),
+    /** staking events: the staker */
+    account: varchar('account', { length: 42 }),
+    /** staking events: the amount (atomic units) */
+    amount: uint256('amount'),
+    /** UnstakeRequested, Withdrawn */
+    requestId: uint256('request_id'),
+    /** UnstakeRequested */
+    unlockAt: timestamptz('unlock_at'),
+    /** Transfer */
+    fromAddress: varchar('from_address', { length: 42 }),
+    toAddress: varchar('to_address', { length: 42 }),
+    tokenId: uint256('token_id'),
+    args: jsonb('args').$type<Record<string, string>>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('chain_events_log_key').on(table.chainId, table.txHash, table.logIndex),
+    index('chain_events_block_idx').on(table.chainId, table.blockNumber),
+    // stake and unstake requests of an address
+    index('chain_events_account_idx').on(table.chainId, table.contract, table.account),
+    // the latest event of a kind (thresholds)
+    index('chain_events_event_idx').on(
+      table.chainId,
+      table.contract,
+      table.event,
+      table.blockNumber,
+    ),
+    // the withdrawal of a request
+    index('chain_events_request_idx').on(table.chainId, table.contract, table.requestId),
+  ],
+);
+
+/**
+ * Alliance NFT registrations: a member proved (EIP-4361 signature) that an address holding an
+ * Alliance NFT is theirs. Active while `cancelledAt` is null; one active registration per
+ * member and per address. The indexer ends one (reason `transferred`) when the NFT leaves.
+ */
+export const allianceRegistrations = pgTable(
+  'alliance_registrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    /** lower-case 0x address */
+    address: varchar('address', { length: 42 }).notNull(),
+    tokenId: uint256('token_id').notNull(),
+    registeredAt: timestamptz('registered_at').notNull(),
+    /** the block whose state proved ownership: only later transfers end the registration */
+    registeredBlock: bigint('registered_block', { mode: 'number' }).notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelReason: varchar('cancel_reason', { length: 16 }).$type<'unregistered' | 'transferred'>(),
+    /** for `transferred`: the block of the transfer (a reorg that orphans it restores the row) */
+    cancelBlock: bigint('cancel_block', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('alliance_registrations_active_member_key')
+      .on(table.memberId)
+      .where(sql`${table.cancelledAt} is null`),
+    uniqueIndex('alliance_registrations_active_address_key')
+      .on(table.chainId, table.address)
+      .where(sql`${table.cancelledAt} is null`),
+    index('alliance_registrations_member_idx').on(table.memberId, table.registeredAt),
+    check(
+      'alliance_registrations_address_lower_case',
+      sql`${table.address} = lower(${table.address})`,
+    ),
   ],
 );

@@ -6,8 +6,10 @@ import {
   CONTACT_LIST_MAX_LIMIT,
   listContactRequests,
 } from '../domain/contact';
-import { memberRoles, showMember } from '../domain/auth/member-admin';
+import { memberRoles, showMember, verifyMember } from '../domain/auth/member-admin';
+import { loyaltyRates } from '../domain/loyalty/rates';
 import { getMaintenance, turnMaintenanceOff, turnMaintenanceOn } from '../domain/maintenance';
+import { LOCAL_CHAIN_ID } from '../../shared/constants/chain';
 
 /**
  * Operator commands. One definition serves both ways the CLI (scripts/ops.ts) reaches the
@@ -26,7 +28,15 @@ const isoTime = z
 export interface OpsContext {
   db: Db;
   clock: Clock;
+  /** the chain whose indexed state derives member levels (CHAIN_ID; default the local 31337) */
+  chainId?: number;
 }
+
+const levelContext = (ctx: OpsContext) => ({
+  db: ctx.db,
+  clock: ctx.clock,
+  chainId: ctx.chainId ?? LOCAL_CHAIN_ID,
+});
 
 export const opsCommands = {
   'maintenance/on': {
@@ -59,7 +69,7 @@ export const opsCommands = {
   },
   'member/show': {
     input: z.object({ email: z.string().trim().min(3).max(254) }),
-    run: (ctx: OpsContext, input: { email: string }) => showMember(ctx.db, input.email),
+    run: (ctx: OpsContext, input: { email: string }) => showMember(levelContext(ctx), input.email),
   },
   'member/roles': {
     input: z.object({
@@ -73,7 +83,16 @@ export const opsCommands = {
         .optional(),
     }),
     run: (ctx: OpsContext, input: { email: string; set?: number | undefined }) =>
-      memberRoles(ctx.db, ctx.clock, input),
+      memberRoles(levelContext(ctx), input),
+  },
+  /** identity verified (the kyc2 bit, level 1) until the KYC review flow exists */
+  'member/verify': {
+    input: z.object({ email: z.string().trim().min(3).max(254) }),
+    run: (ctx: OpsContext, input: { email: string }) => verifyMember(levelContext(ctx), input),
+  },
+  'loyalty/rates': {
+    input: z.object({}),
+    run: (ctx: OpsContext) => loyaltyRates(ctx.db),
   },
 } as const;
 

@@ -16,7 +16,15 @@ import {
   recordDevice,
   sendDeviceAuthorization,
 } from './devices';
-import { findMemberByEmail, loadMember, type MemberRow, memberSummary, ROLE } from './members';
+import { derivedRoleId } from '../loyalty/member-level';
+import {
+  findMemberByEmail,
+  levelContext,
+  loadMember,
+  type MemberRow,
+  memberSummary,
+  ROLE,
+} from './members';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import {
@@ -225,7 +233,7 @@ async function finishLogin(
       refreshToken: session.refreshToken,
       expiredTime: session.expiredTime,
     },
-    member: memberSummary(member),
+    member: memberSummary(member, await derivedRoleId(levelContext(deps), member)),
     offerInvestorRole: (member.roleId & ROLE.investor) === 0,
   };
 }

@@ -1,13 +1,17 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { ErrorCode } from '../../../shared/api/envelope';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import { LOYALTY_LEVEL_BITS, ROLE } from '../../../shared/membership/levels';
 import { devices, linkedWallets, members, sessionFamilies } from '../../db/schema';
 import { AppError } from '../../errors';
+import { derivedRoleId, type LevelContext } from '../loyalty/member-level';
 import { memberLevel } from './members';
 
-/** Operator views of a member (ops CLI `member show`, `member roles`); never any secret. */
+/**
+ * Operator views of a member (ops CLI `member show`, `member roles`, `member verify`); never any
+ * secret. `roleId`, `roles` and `level` are the derived ones (loyalty bits from the chain);
+ * `storedRoleId` is the mask in the database, which never holds loyalty bits.
+ */
 
 /** Role bit names of spec section 3. */
 export const ROLE_NAMES: [number, string][] = [
@@ -38,6 +42,7 @@ export interface MemberAdminView {
   mobile: string | null;
   accountType: string;
   roleId: number;
+  storedRoleId: number;
   roles: string[];
   level: number;
   emailVerified: boolean;
@@ -55,7 +60,8 @@ function notFound(email: string): AppError {
   return new AppError(ErrorCode.notFound, `No member with e-mail ${email}`);
 }
 
-export async function showMember(db: Db, email: string): Promise<MemberAdminView> {
+export async function showMember(ctx: LevelContext, email: string): Promise<MemberAdminView> {
+  const { db } = ctx;
   const [row] = await db
     .select()
     .from(members)
@@ -73,15 +79,17 @@ export async function showMember(db: Db, email: string): Promise<MemberAdminView
     .select({ address: linkedWallets.address })
     .from(linkedWallets)
     .where(eq(linkedWallets.memberId, row.id));
+  const roleId = await derivedRoleId(ctx, row);
   return {
     id: row.id,
     email: row.email,
     nickname: row.nickname,
     mobile: row.mobile,
     accountType: row.accountType,
-    roleId: row.roleId,
-    roles: roleNames(row.roleId),
-    level: memberLevel(row.roleId),
+    roleId,
+    storedRoleId: row.roleId,
+    roles: roleNames(roleId),
+    level: memberLevel(roleId),
     emailVerified: row.emailVerifiedAt !== null,
     mobileVerified: row.mobileVerifiedAt !== null,
     twoFactor: row.twoFactorMethod,
@@ -97,19 +105,38 @@ export async function showMember(db: Db, email: string): Promise<MemberAdminView
   };
 }
 
-/** Show the member's roles, or set the role mask first (`--set N`). */
+/**
+ * Show the member's roles, or set the role mask first (`--set N`). The loyalty bits (2048, 4096,
+ * 8192) are derived from the chain, never granted: they are dropped from N.
+ */
 export async function memberRoles(
-  db: Db,
-  clock: Clock,
+  ctx: LevelContext,
   input: { email: string; set?: number | undefined },
 ): Promise<MemberAdminView> {
   if (input.set !== undefined) {
-    const [row] = await db
+    const [row] = await ctx.db
       .update(members)
-      .set({ roleId: input.set, updatedAt: clock.now() })
+      .set({ roleId: input.set & ~LOYALTY_LEVEL_BITS, updatedAt: ctx.clock.now() })
       .where(eq(members.email, input.email.trim().toLowerCase()))
       .returning({ id: members.id });
     if (!row) throw notFound(input.email);
   }
-  return showMember(db, input.email);
+  return showMember(ctx, input.email);
+}
+
+/**
+ * Identity verified (level 1): sets the kyc2 bit (64). The operator's stand-in until the KYC
+ * review flow exists (ops CLI `member verify <email>`).
+ */
+export async function verifyMember(
+  ctx: LevelContext,
+  input: { email: string },
+): Promise<MemberAdminView> {
+  const [row] = await ctx.db
+    .update(members)
+    .set({ roleId: sql`${members.roleId} | ${ROLE.kyc2}`, updatedAt: ctx.clock.now() })
+    .where(eq(members.email, input.email.trim().toLowerCase()))
+    .returning({ id: members.id });
+  if (!row) throw notFound(input.email);
+  return showMember(ctx, input.email);
 }

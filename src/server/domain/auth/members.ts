@@ -26,6 +26,7 @@ import { hashPassword } from './passwords';
 export type MemberRow = typeof members.$inferSelect;
 
 import { memberLevel, ROLE } from '../../../shared/membership/levels';
+import { derivedRoleId } from '../loyalty/member-level';
 
 export { memberLevel, ROLE };
 
@@ -46,10 +47,11 @@ export async function findMemberByEmail(db: Db, email: string): Promise<MemberRo
 }
 
 /**
- * What login and getMemberInfo return. The referral code is given from level 1 on (spec: a
- * level 1 member can get a referral code); below, null.
+ * What login and getMemberInfo return, with `roleId` as derived now (stored bits plus the
+ * loyalty bits from the chain: `derivedRoleId`, domain/loyalty/member-level.ts). The referral
+ * code is given from level 1 on (spec: a level 1 member can get a referral code); below, null.
  */
-export function memberSummary(row: MemberRow): MemberSummary {
+export function memberSummary(row: MemberRow, roleId: number): MemberSummary {
   return {
     memberId: row.id,
     userName: row.email,
@@ -58,10 +60,10 @@ export function memberSummary(row: MemberRow): MemberSummary {
     mobile: row.mobile,
     emailVerified: row.emailVerifiedAt !== null,
     mobileVerified: row.mobileVerifiedAt !== null,
-    roleId: row.roleId,
+    roleId,
     accountType: row.accountType,
     twoFactor: row.twoFactorMethod,
-    referralCode: memberLevel(row.roleId) >= 1 ? row.referralCode : null,
+    referralCode: memberLevel(roleId) >= 1 ? row.referralCode : null,
     language: row.language,
   };
 }
@@ -252,15 +254,20 @@ export async function activateContact(
   };
 }
 
-/** addUserType: add the Investor role. */
+/** addUserType: add the Investor role (answers the derived roleId). */
 export async function addInvestorRole(deps: AuthDeps, memberId: number) {
   const [row] = await deps.db
     .update(members)
     .set({ roleId: sql`${members.roleId} | ${ROLE.investor}`, updatedAt: deps.clock.now() })
     .where(eq(members.id, memberId))
-    .returning({ roleId: members.roleId });
+    .returning({ id: members.id, roleId: members.roleId });
   if (!row) throw new AppError(ErrorCode.unauthorized, ErrorMessage.unauthorized);
-  return { roleId: row.roleId };
+  return { roleId: await derivedRoleId(levelContext(deps), row) };
+}
+
+/** What the level derivation needs from the identity deps. */
+export function levelContext(deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>) {
+  return { db: deps.db, clock: deps.clock, chainId: deps.config.chainId };
 }
 
 export async function modifyNickname(deps: AuthDeps, memberId: number, nickname: string) {

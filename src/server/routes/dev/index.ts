@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxListSchema } from '../../../shared/api/auth';
-import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import { envelopeSchema, ErrorCode, ok } from '../../../shared/api/envelope';
+import { devClockAdvanceBodySchema, devClockResultSchema } from '../../../shared/api/loyalty';
+import { LOCAL_CHAIN_ID } from '../../../shared/constants/chain';
+import { fetchLatestBlockTime, rpcCall } from '../../chain/rpc';
+import { isAdjustableClock } from '../../clock';
 import { normalizeMobile } from '../../../shared/validation/account';
 import { listOutbox, OUTBOX_LIST_DEFAULT, OUTBOX_LIST_MAX } from '../../domain/auth/outbox';
+import { AppError } from '../../errors';
 import { renderOutboxPage } from './outbox-page';
 
 /**
@@ -42,11 +47,51 @@ export function prefersHtml(accept: string | undefined): boolean {
 }
 
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The server clock's current time (clock control arrives with the first time-based rule). */
+  const clockResult = async () => {
+    const chainTime =
+      app.config.chainId === LOCAL_CHAIN_ID
+        ? await fetchLatestBlockTime(app.config.rpcUrl)
+        : undefined;
+    return { now: app.clock.now().toISOString(), chainTime: chainTime?.toISOString() ?? null };
+  };
+
+  /** The server clock and, on the local chain, the latest block's time. */
   app.get(
     '/clock',
-    { schema: { response: { 200: envelopeSchema(z.object({ now: z.string() })) } } },
-    async () => ok({ now: app.clock.now().toISOString() }),
+    { schema: { response: { 200: envelopeSchema(devClockResultSchema) } } },
+    async () => ok(await clockResult()),
+  );
+
+  /**
+   * Move the server clock forward and, on the local chain (31337), anvil's time with it
+   * (`evm_increaseTime` + `evm_mine`), so cooldowns can be crossed end to end. A chain that does
+   * not answer leaves `chainTime` null; the server clock moves regardless.
+   */
+  app.post(
+    '/clock/advance',
+    {
+      schema: {
+        body: devClockAdvanceBodySchema,
+        response: { 200: envelopeSchema(devClockResultSchema) },
+      },
+    },
+    async (request) => {
+      const { clock } = app;
+      if (!isAdjustableClock(clock)) {
+        throw new AppError(ErrorCode.conflict, 'clock_not_adjustable');
+      }
+      const { seconds } = request.body;
+      if (app.config.chainId === LOCAL_CHAIN_ID) {
+        try {
+          await rpcCall(app.config.rpcUrl, 'evm_increaseTime', [seconds]);
+          await rpcCall(app.config.rpcUrl, 'evm_mine');
+        } catch (error) {
+          request.log.warn({ err: (error as Error).message }, 'dev clock: the chain did not move');
+        }
+      }
+      clock.advance(seconds * 1000);
+      return ok(await clockResult());
+    },
   );
 
   /**

@@ -5,6 +5,8 @@ import {
   maintainStatusSchema,
 } from '../../../shared/api/common';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import { loyaltySettingSchema } from '../../../shared/api/loyalty';
+import { loyaltyRates } from '../../domain/loyalty/rates';
 import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
@@ -21,6 +23,16 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     '/common/CurrencyList',
     { schema: { response: { 200: envelopeSchema(currencyListSchema) } } },
     async () => ok(currencyList()),
+  );
+
+  // The loyalty rate table: public, the same for everyone, changed rarely by operators.
+  app.get(
+    '/common/loyalty',
+    { schema: { response: { 200: envelopeSchema(loyaltySettingSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(await loyaltyRates(app.db));
+    },
   );
 
   // Polled by every open tab; a looser limit of its own so polling never eats the global one.

@@ -33,6 +33,7 @@ import { listActivity } from '../../domain/auth/activity';
 import { listDevices, revokeDevice } from '../../domain/auth/devices';
 import {
   addInvestorRole,
+  levelContext,
   loadMember,
   memberSummary,
   modifyNickname,
@@ -48,6 +49,7 @@ import {
   unlinkWallet,
 } from '../../domain/auth/siwe';
 import { getTwoFactorSettings, setTwoFactor } from '../../domain/auth/two-factor';
+import { derivedRoleId } from '../../domain/loyalty/member-level';
 import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
 
 /**
@@ -183,7 +185,10 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ico/getMemberInfo',
     { ...member(), schema: { response: { 200: envelopeSchema(memberSummarySchema) } } },
-    async (request) => ok(memberSummary(await loadMember(deps.db, request.member.memberId))),
+    async (request) => {
+      const row = await loadMember(deps.db, request.member.memberId);
+      return ok(memberSummary(row, await derivedRoleId(levelContext(deps), row)));
+    },
   );
 
   // ---- linked wallets (EIP-4361)

@@ -13,6 +13,7 @@ import { countryList, docIssuePlaceList, languageList } from '../../domain/refer
 import { routeRateLimit } from '../../plugins/rate-limit';
 import accountSecurityRoutes from './account-security';
 import identityRoutes from './identity';
+import loyaltyRoutes from './loyalty';
 
 /** First tag of an Accept-Language header ('zh-tw,zh;q=0.9' -> 'zh-tw'). */
 function firstLanguageTag(header: string | undefined): string | undefined {
@@ -62,6 +63,8 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   // Identity and security (issue 3): guest calls, then member calls and wallets.
   await app.register(identityRoutes);
   await app.register(accountSecurityRoutes);
+  // On-chain core: loyalty status and the Alliance NFT.
+  await app.register(loyaltyRoutes);
 };
 
 export default memberRoutes;

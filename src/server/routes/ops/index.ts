@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, ok } from '../../../shared/api/envelope';
 import { AppError } from '../../errors';
 import { OPS_TOKEN_HEADER, tokensEqual } from '../../ops/api-file';
-import { OPS_COMMAND_NAMES, opsCommands } from '../../ops/commands';
+import { OPS_COMMAND_NAMES, opsCommands, type OpsContext } from '../../ops/commands';
 
 /**
  * Internal operator routes, `POST /ops/<command>` (see ops/commands.ts), used by the operator
@@ -37,12 +37,12 @@ const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) 
   for (const name of OPS_COMMAND_NAMES) {
     const command = opsCommands[name];
     app.post(`/${name}`, { schema: { body: command.input.nullish() } }, async (request) => {
-      const run = command.run as (
-        ctx: { db: typeof app.db; clock: typeof app.clock },
-        input: unknown,
-      ) => Promise<unknown>;
+      const run = command.run as (ctx: OpsContext, input: unknown) => Promise<unknown>;
       return ok(
-        await run({ db: app.db, clock: app.clock }, request.body ?? command.input.parse({})),
+        await run(
+          { db: app.db, clock: app.clock, chainId: app.config.chainId },
+          request.body ?? command.input.parse({}),
+        ),
       );
     });
   }

@@ -1,0 +1,13 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { loginInfoSnapshot, subscribeLoginInfo } from '../../../services/session-events';
+import { hasToken } from '../../../services/session';
+
+/**
+ * Whether a member is logged in, kept current: re-read when a login or logout happens in this
+ * tab (session-events) or in another one. The loyalty page is public, so this decides whether
+ * the member's status is fetched at all.
+ */
+export function useLoggedIn(): boolean {
+  const raw = useSyncExternalStore(subscribeLoginInfo, loginInfoSnapshot, () => null);
+  return useMemo(() => raw !== null && hasToken(), [raw]);
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import {
+  allianceCheckQuerySchema,
+  allianceCheckResultSchema,
+  allianceRegisterBodySchema,
+  allianceRegisterResultSchema,
+  allianceUnregisterResultSchema,
+  loyaltyStatusSchema,
+} from '../../../shared/api/loyalty';
+import { checkAlliance, registerAlliance, unregisterAlliance } from '../../domain/loyalty/alliance';
+import { loyaltyStatus } from '../../domain/loyalty/member-level';
+import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
+
+/**
+ * Loyalty calls of the member service (authenticated): the member's loyalty status and the
+ * Alliance NFT check / register / unregister under `/member/loyalty/alliance/`. Each acts only on
+ * `request.member.memberId`.
+ */
+const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.loyalty;
+  const member = (preset?: RateLimitPreset) => ({
+    onRequest: app.authenticate,
+    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
+  });
+  const levelContext = { db: app.db, clock: app.clock, chainId: app.config.chainId };
+
+  app.get(
+    '/loyalty/status',
+    { ...member(), schema: { response: { 200: envelopeSchema(loyaltyStatusSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await loyaltyStatus(levelContext, request.member.memberId));
+    },
+  );
+
+  app.get(
+    '/loyalty/alliance/check',
+    {
+      ...member('lookup'),
+      schema: {
+        querystring: allianceCheckQuerySchema,
+        response: { 200: envelopeSchema(allianceCheckResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await checkAlliance(deps, request.member.memberId, request.query.address));
+    },
+  );
+
+  app.post(
+    '/loyalty/alliance/register',
+    {
+      ...member('guessable'),
+      schema: {
+        body: allianceRegisterBodySchema,
+        response: { 200: envelopeSchema(allianceRegisterResultSchema) },
+      },
+    },
+    async (request) => ok(await registerAlliance(deps, request.member.memberId, request.body)),
+  );
+
+  app.patch(
+    '/loyalty/alliance/unregister',
+    { ...member(), schema: { response: { 200: envelopeSchema(allianceUnregisterResultSchema) } } },
+    async (request) => ok(await unregisterAlliance(deps, request.member.memberId)),
+  );
+};
+
+export default loyaltyRoutes;
