@@ -31,5 +31,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: '**/*.time-travel.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Specs that move the server clock and the chain forward run after all the others.
+    {
+      name: 'time-travel',
+      testMatch: '**/*.time-travel.spec.ts',
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
 });

@@ -52,6 +52,11 @@ export const cachePresets = {
   standard: { staleTime: 30_000, gcTime: 5 * 60_000 },
   /** Always refetched on use (balances, order states). */
   fresh: { staleTime: 0 },
+  /**
+   * Member data that follows the chain and can change without the member acting on this page
+   * (an unstake cooldown ends, an NFT is transferred away): refetched every 15 s while shown.
+   */
+  chain: { staleTime: 5_000, gcTime: 5 * 60_000, refetchInterval: 15_000 },
   /** Status polls every second (spec section 7), also in a background tab. */
   poll: { staleTime: 0, refetchInterval: 1_000, refetchIntervalInBackground: true },
 } as const satisfies Record<string, CachePreset>;

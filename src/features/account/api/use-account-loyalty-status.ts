@@ -11,7 +11,7 @@ export function accountLoyaltyStatusQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.member.loyaltyStatus(),
     queryFn: () => getLoyaltyStatus(),
-    ...cachePresets.standard,
+    ...cachePresets.chain,
   });
 }
 

@@ -12,7 +12,7 @@ export function allianceStatusQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.member.loyaltyStatus(),
     queryFn: () => getLoyaltyStatus(),
-    ...cachePresets.standard,
+    ...cachePresets.chain,
   });
 }
 

@@ -64,14 +64,16 @@ describe('useLoyaltyStatus', () => {
     expect(result.current.query.fetchStatus).toBe('idle');
   });
 
-  it('is fetched once when logged in, without polling', async () => {
+  it('is fetched when logged in, then only every 15 s to follow the chain', async () => {
     setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
     fetchStatus.mockResolvedValue(status(10));
     const { result } = render();
     await waitFor(() => expect(result.current.query.data?.indexedBlock).toBe('10'));
-    await vi.advanceTimersByTimeAsync(20_000);
+    await vi.advanceTimersByTimeAsync(14_000);
     expect(fetchStatus).toHaveBeenCalledTimes(1);
     expect(result.current.indexing).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
   });
 
   it('after a Done transaction it polls every 2 s until indexedBlock reaches the receipt block', async () => {
@@ -111,7 +113,10 @@ describe('useLoyaltyStatus', () => {
     // one poll every 2 s for 60 s (give or take the boundaries)
     expect(calls).toBeGreaterThanOrEqual(29);
     expect(calls).toBeLessThanOrEqual(32);
-    await vi.advanceTimersByTimeAsync(20_000);
+    // back to following the chain every 15 s
+    await vi.advanceTimersByTimeAsync(12_000);
     expect(fetchStatus).toHaveBeenCalledTimes(calls);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(calls + 1);
   });
 });

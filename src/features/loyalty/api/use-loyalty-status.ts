@@ -15,7 +15,7 @@ export function loyaltyStatusQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.member.loyaltyStatus(),
     queryFn: () => getLoyaltyStatus(),
-    ...cachePresets.standard,
+    ...cachePresets.chain,
   });
 }
 
@@ -36,8 +36,10 @@ export function useLoyaltyStatus() {
     enabled: loggedIn,
     refetchInterval: polling
       ? (current) =>
-          keepsPolling(current.state.data, wait, Date.now()) ? STATUS_INDEX_POLL_MS : false
-      : false,
+          keepsPolling(current.state.data, wait, Date.now())
+            ? STATUS_INDEX_POLL_MS
+            : cachePresets.chain.refetchInterval
+      : cachePresets.chain.refetchInterval,
     refetchIntervalInBackground: polling,
   });
 
