@@ -37,7 +37,10 @@ test('request unstake keeps the level for 14 days; after them, withdraw and the 
   await advanceTime(14 * DAY_SECONDS + 60);
   // the session's refresh token has been idle for more than 7 days: the app ends the session
   await page.reload();
-  await expect(page.getByTestId('nav-user-menu')).toHaveCount(0, { timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('loginInfo')), { timeout: 20_000 })
+    .toBeNull();
+  await expect(page.getByTestId('nav-user-menu')).toHaveCount(0);
   await loginInBrowser(page, member);
   await page.goto('/loyalty-program');
   await expect(page.getByTestId('staking-panel')).toHaveAttribute('data-state', 'ready');
