@@ -40,7 +40,7 @@ export default async function globalSetup() {
       RPC_URL: anvil.rpcUrl,
       CHAIN_ID: String(E2E.chainId),
       SERVE_APP: 'true',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       APP_ORIGIN: E2E.baseUrl,
       // the browser solves a real proof of work, just a smaller one than production's
       CAPTCHA_MAX_NUMBER: '5000',

@@ -204,7 +204,8 @@ export async function cancelTransferredRegistrations(
     const rows = await tx
       .update(allianceRegistrations)
       .set({
-        cancelledAt: transfer.blockTime,
+        // never before the registration itself (block timestamps are whole seconds)
+        cancelledAt: sql`greatest(${transfer.blockTime}, ${allianceRegistrations.registeredAt})`,
         cancelReason: 'transferred',
         cancelBlock: transfer.blockNumber,
       })

@@ -159,7 +159,9 @@ export async function loyaltyStatus(ctx: LevelContext, memberId: number): Promis
               gte(allianceRegistrations.cancelledAt, recent),
             ),
           )
-          .orderBy(desc(allianceRegistrations.cancelledAt), desc(allianceRegistrations.id))
+          // the latest registration: an end time from a block timestamp (1-second resolution,
+          // the chain's clock) does not order against the server clock's end times
+          .orderBy(desc(allianceRegistrations.id))
           .limit(1)
           .then((rows) => rows[0]),
     indexedBlock(ctx.db, ctx.chainId),
