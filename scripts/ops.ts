@@ -10,12 +10,24 @@
  *
  * Exit codes: 0 done, 1 failed (database/API error), 2 usage or invalid input.
  */
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { systemClock } from '../src/server/clock';
 import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
 import type { MemberAdminView } from '../src/server/domain/auth/member-admin';
+import { createLocalOutbox } from '../src/server/domain/auth/outbox';
+import type { PremierQueueEntry } from '../src/server/domain/kyc/premier';
+import type {
+  KycApplicationView,
+  KycDocumentFile,
+  KycQueueEntry,
+} from '../src/server/domain/kyc/review';
+import { createUploadStorage } from '../src/server/storage/uploads';
 import type { ContactRequestRecord } from '../src/server/domain/contact';
 import type { LoyaltySetting } from '../src/shared/api/loyalty';
 import type { MaintenanceState } from '../src/server/domain/maintenance';
@@ -45,13 +57,42 @@ Commands:
                               Show a member's role bit mask, or set it to N (investor 2,
                               business 4, kyc2 64, ...). The loyalty bits (level2 2048,
                               level3 4096, level4 8192) come from the chain and are never set.
-  member verify <email>       Mark the member identity-verified (kyc2 64, level 1) until the
-                              KYC review flow exists.
+  member verify <email>       Mark the member identity-verified (kyc2 64, level 1) without a
+                              KYC review (test stacks; the review is "kyc approve").
   loyalty rates               Show the loyalty rate table (annual % at levels 1-4).
+
+  kyc list [--state S]        The KYC review queue (submitted, resubmitted, under_review),
+                              oldest submission first; --state lists one state instead
+                              (pending, submitted, under_review, rejected, insufficient,
+                              resubmitted, verified, failed).
+  kyc show <email>            A member's KYC application: fields, images (ids for
+                              "kyc document"), premier application and history.
+  kyc start <email>           Start the review (submitted/resubmitted -> under_review).
+  kyc approve <email>         Approve (-> verified): kyc2 64 (level 1), the real name; a
+                              premier application waiting for it moves to email_sent.
+  kyc reject <email> --items a,b [--note "..."]
+                              Reject (-> rejected): the member corrects the listed items
+                              (field names such as surname, issueDate, frontImage, selfieImage;
+                              an empty or unknown item lists the valid ones).
+  kyc insufficient <email> --note "..."
+                              Ask for more documents (-> insufficient).
+  kyc fail <email> --note "..."
+                              Fail the verification for good (-> failed; contact support).
+  kyc document <imageId> --out <file>
+                              Write an uploaded document to <file> (mode 0600; never
+                              overwrites an existing file).
+  premier list [--state S]    Premier applications under review (or in state S), oldest first.
+  premier approve <email>     Approve a premier application under review (-> approved).
+  premier reject <email> --note "..."
+                              Reject a premier application under review (-> rejected).
   help                        Show this help.
 
 Options:
   --json                      Print the result as JSON (stdout) instead of text.
+  --by <name>                 The operator's name in the KYC history (default: the OS user).
+
+Approve, reject, insufficient and fail also start the review of a submitted or resubmitted
+application. Every decision e-mails the member (through the outbox).
 
 Times are ISO 8601 with an offset, e.g. 2025-01-12T17:00:00+08:00 or 2025-01-12T09:00:00Z.
 Environment: DATA_DIR (default .data), DATABASE_URL (PostgreSQL instead of PGlite),
@@ -64,7 +105,66 @@ interface Invocation {
   input: Record<string, unknown>;
 }
 
-function parseInvocation(argv: string[]): { invocation?: Invocation; help?: true; json: boolean } {
+const VALUE_OPTIONS = [
+  'start',
+  'end',
+  'limit',
+  'set',
+  'state',
+  'items',
+  'note',
+  'out',
+  'by',
+] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+
+/** `<group> <verb> <argument>`: the argument (an e-mail or an image id) is not a command word. */
+const ARGUMENT_COMMANDS: Record<
+  string,
+  { command: OpsCommandName; argument: 'email' | 'imageId' }
+> = {
+  'member show': { command: 'member/show', argument: 'email' },
+  'member roles': { command: 'member/roles', argument: 'email' },
+  'member verify': { command: 'member/verify', argument: 'email' },
+  'kyc show': { command: 'kyc/show', argument: 'email' },
+  'kyc start': { command: 'kyc/start', argument: 'email' },
+  'kyc approve': { command: 'kyc/approve', argument: 'email' },
+  'kyc reject': { command: 'kyc/reject', argument: 'email' },
+  'kyc insufficient': { command: 'kyc/insufficient', argument: 'email' },
+  'kyc fail': { command: 'kyc/fail', argument: 'email' },
+  'kyc document': { command: 'kyc/document', argument: 'imageId' },
+  'premier approve': { command: 'premier/approve', argument: 'email' },
+  'premier reject': { command: 'premier/reject', argument: 'email' },
+};
+
+/** Options each argument command takes (besides --json). */
+const ARGUMENT_OPTIONS: Partial<Record<OpsCommandName, ValueOption[]>> = {
+  'member/roles': ['set'],
+  'kyc/start': ['by'],
+  'kyc/approve': ['by'],
+  'kyc/reject': ['items', 'note', 'by'],
+  'kyc/insufficient': ['note', 'by'],
+  'kyc/fail': ['note', 'by'],
+  'kyc/document': ['out'],
+  'premier/approve': ['by'],
+  'premier/reject': ['note', 'by'],
+};
+
+/** Who runs the CLI, for the KYC history when --by is not given. */
+function osUser(): string {
+  try {
+    return userInfo().username || 'operator';
+  } catch {
+    return 'operator';
+  }
+}
+
+function parseInvocation(argv: string[]): {
+  invocation?: Invocation;
+  help?: true;
+  json: boolean;
+  out?: string;
+} {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -74,74 +174,93 @@ function parseInvocation(argv: string[]): { invocation?: Invocation; help?: true
       end: { type: 'string' },
       limit: { type: 'string' },
       set: { type: 'string' },
+      state: { type: 'string' },
+      items: { type: 'string' },
+      note: { type: 'string' },
+      out: { type: 'string' },
+      by: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const json = values.json === true;
-  // `member <verb> <email>`: the e-mail is an argument, not part of the command name.
-  const memberEmail = positionals[0] === 'member' ? positionals[2] : undefined;
-  if (positionals[0] === 'member' && positionals.length > 3) {
-    throw new UsageError(`Unexpected argument "${positionals[3]}"`);
-  }
-  const words = (memberEmail ? positionals.slice(0, 2) : positionals).join(' ');
-  if (values.help || words === 'help' || words === '') return { help: true, json };
-
-  const allow = (allowed: string[]) => {
-    for (const option of ['start', 'end', 'limit', 'set'] as const) {
-      if (values[option] !== undefined && !allowed.includes(option)) {
-        throw new UsageError(`--${option} does not apply to "${words}"`);
+  const option = (name: ValueOption): string | undefined => values[name];
+  const allow = (words: string, allowed: ValueOption[]) => {
+    for (const name of VALUE_OPTIONS) {
+      if (option(name) !== undefined && !allowed.includes(name)) {
+        throw new UsageError(`--${name} does not apply to "${words}"`);
       }
     }
   };
+
+  const pair = positionals.slice(0, 2).join(' ');
+  const withArgument = ARGUMENT_COMMANDS[pair];
+  if (withArgument && !values.help) {
+    const argument = positionals[2];
+    if (!argument) {
+      throw new UsageError(
+        `"${pair}" needs the ${withArgument.argument === 'email' ? "member's e-mail" : 'image id'}`,
+      );
+    }
+    if (positionals.length > 3) throw new UsageError(`Unexpected argument "${positionals[3]}"`);
+    const { command } = withArgument;
+    allow(pair, ARGUMENT_OPTIONS[command] ?? []);
+    const input: Record<string, unknown> = { [withArgument.argument]: argument };
+    for (const name of ['set', 'items', 'note'] as const) {
+      if (option(name) !== undefined) input[name] = option(name);
+    }
+    if (ARGUMENT_OPTIONS[command]?.includes('by')) input.by = option('by') ?? osUser();
+    if (command === 'kyc/document') {
+      const out = option('out');
+      if (!out) throw new UsageError('"kyc document" needs --out <file>');
+      return { json, out, invocation: { command, input } };
+    }
+    return { json, invocation: { command, input } };
+  }
+
+  const words = positionals.join(' ');
+  if (values.help || words === 'help' || words === '') return { help: true, json };
   switch (words) {
     case 'maintenance on':
-      allow(['start', 'end']);
+      allow(words, ['start', 'end']);
       return {
         json,
         invocation: {
           command: 'maintenance/on',
           input: {
-            ...(values.start ? { start: values.start } : {}),
-            ...(values.end ? { end: values.end } : {}),
+            ...(option('start') ? { start: option('start') } : {}),
+            ...(option('end') ? { end: option('end') } : {}),
           },
         },
       };
     case 'maintenance off':
-      allow([]);
+      allow(words, []);
       return { json, invocation: { command: 'maintenance/off', input: {} } };
     case 'maintenance status':
-      allow([]);
+      allow(words, []);
       return { json, invocation: { command: 'maintenance/status', input: {} } };
     case 'contact list':
-      allow(['limit']);
-      return {
-        json,
-        invocation: { command: 'contact/list', input: values.limit ? { limit: values.limit } : {} },
-      };
-    case 'member show':
-    case 'member roles':
-    case 'member verify': {
-      if (!memberEmail) throw new UsageError(`"${words}" needs the member's e-mail`);
-      allow(words === 'member roles' ? ['set'] : []);
-      const command = (
-        {
-          'member show': 'member/show',
-          'member roles': 'member/roles',
-          'member verify': 'member/verify',
-        } as const
-      )[words];
+      allow(words, ['limit']);
       return {
         json,
         invocation: {
-          command,
-          input: { email: memberEmail, ...(values.set !== undefined ? { set: values.set } : {}) },
+          command: 'contact/list',
+          input: option('limit') ? { limit: option('limit') } : {},
         },
       };
-    }
     case 'loyalty rates':
-      allow([]);
+      allow(words, []);
       return { json, invocation: { command: 'loyalty/rates', input: {} } };
+    case 'kyc list':
+    case 'premier list':
+      allow(words, ['state']);
+      return {
+        json,
+        invocation: {
+          command: words === 'kyc list' ? 'kyc/list' : 'premier/list',
+          input: option('state') ? { state: option('state') } : {},
+        },
+      };
     default:
       throw new UsageError(`Unknown command "${words}"`);
   }
@@ -218,7 +337,14 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
   );
   try {
     return await runOpsCommand(
-      { db: database.db, clock: systemClock, chainId: config.chainId },
+      {
+        db: database.db,
+        clock: systemClock,
+        chainId: config.chainId,
+        outbox: createLocalOutbox(database.db, systemClock),
+        uploads: createUploadStorage(config),
+        appOrigin: config.appOrigin,
+      },
       invocation.command,
       invocation.input,
     );
@@ -288,13 +414,127 @@ function formatRates(setting: LoyaltySetting): string {
   return lines.join('\n');
 }
 
+function formatKycQueue(rows: KycQueueEntry[]): string {
+  if (rows.length === 0) return 'No KYC applications.';
+  return rows
+    .map(
+      (row) =>
+        `${row.lastSubmittedAt ?? '-'}  ${row.state.padEnd(12)}  ${row.kind.padEnd(13)}  ${row.email}` +
+        (row.name ? `  (${row.name})` : ''),
+    )
+    .join('\n');
+}
+
+function formatFields(fields: Record<string, unknown> | null, indent = '    '): string[] {
+  if (!fields) return [];
+  return Object.entries(fields).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? [`${indent}${key}:`, ...formatFields(value as Record<string, unknown>, `${indent}  `)]
+      : [`${indent}${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`],
+  );
+}
+
+function formatKycApplication(view: KycApplicationView): string {
+  const { member, application } = view;
+  const lines = [
+    `#${member.id}  ${member.email}  ${member.accountType}  roleId ${member.roleId}` +
+      (member.realName ? `  real name: ${member.realName}` : ''),
+  ];
+  if (!application) {
+    lines.push('  KYC: no application (pending)');
+  } else {
+    lines.push(
+      `  KYC: ${application.state} (${application.kind})  submitted ${application.submittedAt ?? '-'}` +
+        `  last submitted ${application.lastSubmittedAt ?? '-'}  review started ${application.reviewStartedAt ?? '-'}` +
+        `  decided ${application.decidedAt ?? '-'}`,
+    );
+    if (application.rejectedItems.length > 0) {
+      lines.push(`  items to correct: ${application.rejectedItems.join(', ')}`);
+    }
+    if (application.reviewNote) lines.push(`  note to the member: ${application.reviewNote}`);
+    if (application.personal) lines.push('  personal:', ...formatFields(application.personal));
+    if (application.business) lines.push('  business:', ...formatFields(application.business));
+  }
+  lines.push('  images (npm run ops -- kyc document <imageId> --out <file>):');
+  if (view.images.length === 0) lines.push('    -');
+  for (const image of view.images) {
+    lines.push(
+      `    ${image.item.padEnd(34)} ${image.imageId}  ${image.contentType}  ${image.size} bytes  uploaded ${image.uploadedAt}`,
+    );
+  }
+  if (view.premier) {
+    lines.push(
+      `  premier: ${view.premier.state}  applied ${view.premier.appliedAt}` +
+        (view.premier.investableAssets
+          ? `  investable assets ${view.premier.investableAssets}`
+          : '') +
+        (view.premier.decidedAt ? `  decided ${view.premier.decidedAt}` : '') +
+        (view.premier.reviewNote ? `  note: ${view.premier.reviewNote}` : ''),
+    );
+  }
+  lines.push('  history:');
+  if (view.history.length === 0) lines.push('    -');
+  for (const entry of view.history) {
+    lines.push(
+      `    ${entry.at}  ${entry.subject.padEnd(7)}  ${entry.from ?? '(new)'} -> ${entry.to}  by ${entry.actor} ${entry.by}` +
+        (entry.items?.length ? `  items: ${entry.items.join(', ')}` : '') +
+        (entry.note ? `  note: ${entry.note}` : ''),
+    );
+  }
+  return lines.join('\n');
+}
+
+function formatPremierQueue(rows: PremierQueueEntry[]): string {
+  if (rows.length === 0) return 'No premier applications.';
+  return rows
+    .map(
+      (row) =>
+        `${row.kyc2SubmittedAt ?? row.appliedAt}  ${row.state.padEnd(23)}  ${row.email}` +
+        (row.investableAssets ? `  assets ${row.investableAssets}` : '') +
+        (row.assetProofImageId ? `  proof ${row.assetProofImageId}` : ''),
+    )
+    .join('\n');
+}
+
 function format(command: OpsCommandName, data: unknown): string {
   if (command === 'contact/list') return formatContacts(data as ContactRequestRecord[]);
   if (command === 'member/show' || command === 'member/roles' || command === 'member/verify') {
     return formatMember(data as MemberAdminView);
   }
   if (command === 'loyalty/rates') return formatRates(data as LoyaltySetting);
+  if (command === 'kyc/list') return formatKycQueue(data as KycQueueEntry[]);
+  if (command.startsWith('kyc/')) return formatKycApplication(data as KycApplicationView);
+  if (command === 'premier/list') return formatPremierQueue(data as PremierQueueEntry[]);
+  if (command.startsWith('premier/')) {
+    const row = data as PremierQueueEntry;
+    return `Premier application of ${row.email}: ${row.state}`;
+  }
   return formatMaintenance(data as MaintenanceState);
+}
+
+/**
+ * `kyc document`: write the file (mode 0600, never over an existing file) after checking its
+ * SHA-256 against the upload's; answers what to print (never the bytes).
+ */
+function writeDocument(file: KycDocumentFile, out: string) {
+  const bytes = Buffer.from(file.data, 'base64');
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  if (digest !== file.sha256) {
+    throw new CommandError(`The stored file of ${file.imageId} does not match its SHA-256`, false);
+  }
+  try {
+    writeFileSync(out, bytes, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CommandError(
+      code === 'EEXIST'
+        ? `${out} exists: choose another --out (existing files are never overwritten)`
+        : `Cannot write ${out}: ${(error as Error).message}`,
+      code === 'EEXIST',
+    );
+  }
+  const { data: _data, ...meta } = file;
+  return { ...meta, out: path.resolve(out) };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -309,7 +549,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const { invocation, json } = parsed;
+  const { invocation, json, out } = parsed;
 
   let config: AppConfig;
   try {
@@ -353,6 +593,15 @@ async function main(argv: string[]): Promise<number> {
           data = await runViaApi(booted, invocation);
         }
       }
+    }
+    if (invocation.command === 'kyc/document' && out) {
+      const written = writeDocument(data as KycDocumentFile, out);
+      console.log(
+        json
+          ? JSON.stringify(written, null, 2)
+          : `Wrote ${written.out}: ${written.contentType}, ${written.size} bytes, sha256 ${written.sha256} (uploaded by ${written.owner} at ${written.uploadedAt})`,
+      );
+      return 0;
     }
     console.log(json ? JSON.stringify(data, null, 2) : format(invocation.command, data));
     return 0;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../services/http-client';
 import { setLoginInfo } from '../services/session';
-import { fetchKycStatusForGate, getKycStatus } from './kyc-gate';
+import { kycGate } from './guards';
+import { fetchKycStatusForGate } from './kyc-gate';
 
 function envelope(status: number, data: unknown, httpStatus = 200) {
   return new Response(
@@ -13,20 +14,49 @@ function envelope(status: number, data: unknown, httpStatus = 200) {
   );
 }
 
-describe('KYC status call', () => {
+/** A getStatus answer of the KYC contract (src/shared/api/kyc.ts). */
+function kycStatus(selfUserKYCStatus: number, state: string) {
+  return {
+    selfUserKYCStatus,
+    state,
+    kind: 'individual',
+    submittedAt: null,
+    reviewStartedAt: null,
+    decidedAt: null,
+    rejectedItems: [],
+    reviewNote: null,
+    canEdit: false,
+    premier: { state: null, appliedAt: null, decidedAt: null },
+  };
+}
+
+describe('KYC gate fetch', () => {
   afterEach(() =>
     configureHttpClient({ getLocale: () => 'en-US', goToLanding: () => {}, reload: () => {} }),
   );
 
-  it('POSTs /member/ico/kyc/getStatus with the bearer token', async () => {
+  it('POSTs /member/ico/kyc/getStatus with the bearer token through the KYC service', async () => {
     setLoginInfo({ token: 'tok', expiredTime: Date.now() + 60_000 });
-    const fetch = vi.fn(async () => envelope(0, { selfUserKYCStatus: 2, other: 'x' }));
+    const fetch = vi.fn(async () => envelope(0, kycStatus(2, 'under_review')));
     configureHttpClient({ fetch, getLocale: () => 'zh-TW', goToLanding: vi.fn(), reload: vi.fn() });
-    await expect(getKycStatus()).resolves.toMatchObject({ selfUserKYCStatus: 2 });
+    const status = await fetchKycStatusForGate();
+    expect(status).toMatchObject({ selfUserKYCStatus: 2 });
+    expect(kycGate(status)).toBe('Account');
     const [url, init] = fetch.mock.calls[0]! as unknown as [string, RequestInit];
     expect(url).toBe('/member/ico/kyc/getStatus');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('lets a verified member through', async () => {
+    setLoginInfo({ token: 'tok', expiredTime: Date.now() + 60_000 });
+    configureHttpClient({
+      fetch: vi.fn(async () => envelope(0, kycStatus(4, 'verified'))),
+      getLocale: () => 'en-US',
+      goToLanding: vi.fn(),
+      reload: vi.fn(),
+    });
+    expect(kycGate(await fetchKycStatusForGate())).toBeNull();
   });
 
   it('gives the gate null when the envelope status is not 0 or the call fails', async () => {

@@ -216,6 +216,7 @@ describe('route table', () => {
       'AuthorizeLoginDevice',
       'EditUserName',
       'ForgotPwd',
+      'Kyc',
       'Landing',
       'Login',
       'LoyaltyProgram',

@@ -74,7 +74,7 @@ const ROUTE_TABLE = {
   Landing: {
     path: '/',
     public: true,
-    screen: () => import('../features/landing/pages/landing-page'),
+    screen: () => import('./screens/landing-screen'),
   },
   Login: {
     path: '/login',
@@ -148,7 +148,12 @@ const ROUTE_TABLE = {
     public: false,
     screen: withNamespaces(['security'], () => import('../features/security/pages/security-page')),
   },
-  Kyc: { path: '/kyc', public: false, compactNav: true },
+  Kyc: {
+    path: '/kyc',
+    public: false,
+    compactNav: true,
+    screen: withNamespaces(['kyc'], () => import('../features/kyc/pages/kyc-page')),
+  },
   SearchResult: { path: '/search-result', public: false },
   Questionnaire: {
     path: '/risk-questionnaire/:step?',

@@ -109,6 +109,12 @@ describe('shell layout: login state', () => {
     twoFactor: 'none' as const,
     referralCode: null,
     language: null,
+    groupID: 1 as const,
+    realName: null,
+    kyc2ApplyResult: null,
+    kycFlags: { insufficient: false },
+    region: null,
+    premier: false,
   };
   const session = { token: 't', refreshToken: 'r', expiredTime: Date.now() + 600_000 };
 

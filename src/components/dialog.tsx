@@ -15,6 +15,8 @@ export interface DialogProps {
   /** Hide the corner close button (Esc and the overlay still close unless prevented). */
   hideClose?: boolean;
   'data-testid'?: string;
+  /** `data-testid` of the corner close button (for e2e tests). */
+  closeTestId?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function Dialog({
   size = 'md',
   hideClose = false,
   'data-testid': testId,
+  closeTestId,
 }: DialogProps) {
   const { t } = useTranslation('components');
   // Radix returns focus only to its own Dialog.Trigger; our dialogs open from anywhere (a
@@ -68,7 +71,11 @@ export function Dialog({
           <div className={styles.body}>{children}</div>
           {/* Last in the tab order: focus starts on the dialog's first control. */}
           {hideClose ? null : (
-            <RadixDialog.Close className={styles.close} aria-label={t('dialog.close')}>
+            <RadixDialog.Close
+              className={styles.close}
+              aria-label={t('dialog.close')}
+              data-testid={closeTestId}
+            >
               <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
                 <path
                   d="M5 5l10 10M15 5L5 15"

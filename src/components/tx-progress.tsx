@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { cx } from './class-names';
+import { CopyButton } from './copy-button';
 import styles from './tx-progress.module.css';
 
 /** The states of a wallet transaction (the statuses of `useTxFlow`). */
@@ -96,9 +97,6 @@ function StepIcon({ state, index }: { state: StepState; index: number }) {
   );
 }
 
-type CopyState = 'idle' | 'copied' | 'failed';
-const COPY_RESET_MS = 2000;
-
 function HashCopy({
   hash,
   texts,
@@ -108,44 +106,20 @@ function HashCopy({
   texts: TxProgressTexts;
   testId: string;
 }) {
-  const [copy, setCopy] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copyHash() {
-    clearTimeout(timer.current);
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(hash);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-    timer.current = setTimeout(() => setCopy('idle'), COPY_RESET_MS);
-  }
-
   return (
     <div className={styles.hashRow}>
       <span className={styles.hashLabel}>{texts.hashLabel}</span>
       <code className={styles.hash} title={hash} data-testid={`${testId}-hash`} data-hash={hash}>
         {shortHash(hash)}
       </code>
-      <Button
+      <CopyButton
+        value={hash}
+        label={texts.copyLabel}
+        texts={{ copy: texts.copy, copied: texts.copied, failed: texts.copyFailed }}
         variant="ghost"
-        size="sm"
-        aria-label={texts.copyLabel}
-        title={texts.copyLabel}
-        onClick={copyHash}
+        failureRole="alert"
         data-testid={`${testId}-copy`}
-        data-state={copy}
-      >
-        {copy === 'copied' ? texts.copied : texts.copy}
-      </Button>
-      {copy === 'failed' ? (
-        <span className={styles.copyFailed} role="alert">
-          {texts.copyFailed}
-        </span>
-      ) : null}
+      />
     </div>
   );
 }

@@ -12,11 +12,13 @@ export const LAZY_NAMESPACES = [
   'loyalty',
   'alliance',
   'account',
+  'kyc',
+  'onboarding',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding}.json',
   {
     import: 'default',
   },

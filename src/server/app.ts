@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyPluginAsync,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -15,6 +19,7 @@ import authPlugin from './plugins/auth';
 import chainPlugin from './plugins/chain';
 import contextPlugin from './plugins/context';
 import envelopePlugin from './plugins/envelope';
+import kycPlugin from './plugins/kyc';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import staticAppPlugin, { isSpaFallbackRequest } from './plugins/static-app';
@@ -26,6 +31,7 @@ import memberRoutes from './routes/member/index';
 import opsRoutes from './routes/ops/index';
 import quotationRoutes from './routes/quotation/index';
 import tokenRoutes from './routes/token/index';
+import type { UploadStorage } from './storage/uploads';
 
 export interface BuildAppOptions {
   /** Overrides applied on top of the environment (typed values, not strings). */
@@ -47,6 +53,13 @@ export interface BuildAppOptions {
   outbox?: Outbox;
   /** SIWE signature check; default: ecrecover, then ERC-1271/6492 through RPC_URL. */
   signatures?: SignatureVerifier;
+  /** Storage of uploaded documents; default: local disk at UPLOADS_DIR (storage/uploads.ts). */
+  uploads?: UploadStorage;
+  /**
+   * Plugins registered after the built-in routes and before the app is ready: tests mount routes
+   * that exercise the reusable guards (requireKycVerified, requirePremier) this way.
+   */
+  plugins?: FastifyPluginAsync[];
 }
 
 export type App = FastifyInstance;
@@ -133,6 +146,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       ...(options.signatures ? { signatures: options.signatures } : {}),
     });
     await app.register(chainPlugin);
+    await app.register(kycPlugin, options.uploads ? { uploads: options.uploads } : {});
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });
     await app.register(gatewayRoutes, { prefix: SERVICE_PREFIXES.gateway });
@@ -143,6 +157,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     if (options.opsToken)
       await app.register(opsRoutes, { prefix: '/ops', opsToken: options.opsToken });
     if (config.nodeEnv !== 'production') await app.register(devRoutes, { prefix: '/dev' });
+    for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
       if (config.serveApp && isSpaFallbackRequest(request)) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '../shared/api/kyc';
 import { LOCAL_CHAIN_ID } from '../shared/constants/chain';
 
 /**
@@ -66,6 +67,13 @@ export interface AppConfig {
   chainPollMs: number;
   /** The first block the indexer reads (the contracts' deployment block; default 0). */
   indexerFromBlock: number;
+  /**
+   * Where the local upload storage keeps identity documents (UPLOADS_DIR, default
+   * `<dataDir>/uploads`): outside the web root, files mode 0600.
+   */
+  uploadsDir: string;
+  /** Largest accepted upload in bytes (UPLOAD_MAX_BYTES, default 5 MiB = UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +148,13 @@ const envSchema = z.object({
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   INDEXER_FROM_BLOCK: z.coerce.number().int().min(0).optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*$/, {
@@ -207,6 +222,10 @@ export function loadConfig(
     chainConfirmations: e.CHAIN_CONFIRMATIONS ?? (localChain ? 1 : 12),
     chainPollMs: e.CHAIN_POLL_MS ?? (localChain ? 1000 : 4000),
     indexerFromBlock: e.INDEXER_FROM_BLOCK ?? 0,
+    uploadsDir: e.UPLOADS_DIR
+      ? path.resolve(e.UPLOADS_DIR)
+      : path.join(overrides.dataDir ?? path.resolve(e.DATA_DIR), 'uploads'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     ...stripUndefined(overrides),
   };
 

@@ -5,6 +5,7 @@ import type { ServiceName } from '../shared/api/services';
 import { CONTENT_LANG, resolveLocale } from '../shared/constants/locales';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { serviceBaseUrl } from './config';
+import { xhrUpload, type UploadProgress, type UploadTransport } from './xhr-upload';
 import {
   clearLoginInfo,
   getLoginInfo,
@@ -29,6 +30,11 @@ export interface HttpClientDeps {
   now?: () => number;
   /** Batching window before failed calls are refreshed and replayed (spec: 1 second). */
   retryDelayMs?: number;
+  /**
+   * Sends calls that have `onUploadProgress`. Default: XMLHttpRequest (progress events), or the
+   * given `fetch` (no progress) when one is injected.
+   */
+  upload?: UploadTransport;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -50,6 +56,13 @@ export interface RequestOptions<T> {
   retry?: boolean;
   /** Sent as multipart/form-data. */
   formData?: FormData;
+  /** With `formData`: called with bytes sent and total while the body uploads. */
+  onUploadProgress?: UploadProgress;
+  /**
+   * 'blob': a successful answer that is not JSON resolves to its body as a Blob (images served
+   * to their owner); failures are still read as envelopes. Default 'json'.
+   */
+  responseType?: 'json' | 'blob';
   signal?: AbortSignal;
   /** Runs instead of rejecting on an ordinary failure; the call then resolves to undefined. */
   onError?: (error: ApiError) => void;
@@ -132,12 +145,15 @@ interface ResolvedDeps {
   reload: () => void;
   now: () => number;
   retryDelayMs: number;
+  upload: UploadTransport;
 }
 
 function resolveDeps(deps?: HttpClientDeps): ResolvedDeps {
+  const injectedFetch = deps?.fetch;
   return {
     // Wrapped: calling window.fetch with another `this` throws "Illegal invocation".
-    fetch: deps?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: injectedFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    upload: deps?.upload ?? (injectedFetch ? (url, init) => injectedFetch(url, init) : xhrUpload),
     getLocale: deps?.getLocale ?? (() => 'en-US'),
     goToLanding: deps?.goToLanding ?? (() => {}),
     reload: deps?.reload ?? (() => {}),
@@ -266,15 +282,23 @@ async function send<T>(
 
   let response: Response;
   try {
-    response = await deps.fetch(buildUrl(options.service, options.path, query), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    const url = buildUrl(options.service, options.path, query);
+    const init: RequestInit = { method, headers, body, signal: options.signal };
+    response =
+      options.onUploadProgress && options.formData
+        ? await deps.upload(url, init, options.onUploadProgress)
+        : await deps.fetch(url, init);
   } catch (cause) {
     if (options.signal?.aborted) throw cause; // cancellation, e.g. by react-query
     return { ok: false, error: new ApiError({ call, message: 'network_error', cause }) };
+  }
+
+  if (
+    options.responseType === 'blob' &&
+    response.ok &&
+    !/json/i.test(response.headers.get('Content-Type') ?? '')
+  ) {
+    return { ok: true, data: (await response.blob()) as T };
   }
 
   const envelope = await readEnvelope(response);

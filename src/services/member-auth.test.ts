@@ -58,6 +58,12 @@ const member = {
   twoFactor: 'none' as const,
   referralCode: null,
   language: null,
+  groupID: 1 as const,
+  realName: null,
+  kyc2ApplyResult: null,
+  kycFlags: { insufficient: false },
+  region: null,
+  premier: false,
 };
 const session = { token: 'tok', refreshToken: 'ref', expiredTime: Date.now() + 60_000 };
 const UUID = /^[0-9a-f-]{36}$/;

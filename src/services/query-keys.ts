@@ -30,6 +30,8 @@ export const queryKeys = {
     all: member,
     /** GET /member/loyalty/status: level, counted stake, unstake requests, Alliance NFT */
     loyaltyStatus: () => [...member, 'loyaltyStatus'] as const,
+    /** POST /member/ico/kyc/getStatus: identity verification and the premier application */
+    kycStatus: () => [...member, 'kycStatus'] as const,
     /** GET /member/loyalty/alliance/check?address= */
     allianceCheck: (address: string) =>
       [...member, 'allianceCheck', address.toLowerCase()] as const,

@@ -60,6 +60,21 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH')?][] = [
     { address: `0x${'1'.repeat(40)}`, message: 'x', signature: '0x00', ts: 1 },
   ],
   ['/member/loyalty/alliance/unregister', undefined, 'PATCH'],
+  // identity verification (KYC), premier membership, uploads, referral record
+  ['/member/uploadImage', undefined],
+  ['/member/ico/kyc/image/:imageId', undefined, 'GET'],
+  ['/member/ico/kyc/getStatus', undefined],
+  ['/member/ico/kyc/kycForm', undefined, 'GET'],
+  ['/member/ico/kyc/getLevelOne', undefined],
+  ['/member/ico/kyc/getLevelTwo', undefined],
+  ['/member/ico/kyc/getLevelThree', undefined],
+  ['/member/ico/kyc/modifyLevelOne', {}],
+  ['/member/ico/kyc/modifyLevelTwo', {}],
+  ['/member/ico/kyc/verifyLevelThree', { declaration: true }],
+  ['/member/applyBusinessVerify', {}],
+  ['/member/ico/kyc/applyForPremierMember', undefined],
+  ['/member/ico/kyc/applyForKYC2', {}],
+  ['/api/v1/user/referral/history', undefined, 'GET'],
 ];
 
 async function sign(
@@ -232,7 +247,8 @@ describe('every member route refuses a missing, malformed, expired or revoked to
     );
   });
 
-  it.each(MEMBER_ROUTES)('%s', async (url, body, method = 'POST') => {
+  it.each(MEMBER_ROUTES)('%s', async (route, body, method = 'POST') => {
+    const url = route.replace(':imageId', 'AbCdEfGhIjKlMnOp');
     const send = (options?: CallOptions) => call(t.app, method, url, body, options);
     const member = await createMember(t.app);
     const missing = await send();

@@ -14,6 +14,8 @@ export default namespacesFromGlob(
       '!../locales/en-US/loyalty.json',
       '!../locales/en-US/alliance.json',
       '!../locales/en-US/account.json',
+      '!../locales/en-US/kyc.json',
+      '!../locales/en-US/onboarding.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -14,6 +14,8 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/loyalty.json',
       '!../locales/zh-CN/alliance.json',
       '!../locales/zh-CN/account.json',
+      '!../locales/zh-CN/kyc.json',
+      '!../locales/zh-CN/onboarding.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -14,6 +14,8 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/loyalty.json',
       '!../locales/zh-TW/alliance.json',
       '!../locales/zh-TW/account.json',
+      '!../locales/zh-TW/kyc.json',
+      '!../locales/zh-TW/onboarding.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -7,8 +7,15 @@ import {
   listContactRequests,
 } from '../domain/contact';
 import { memberRoles, showMember, verifyMember } from '../domain/auth/member-admin';
+import { createLocalOutbox, type Outbox } from '../domain/auth/outbox';
+import type { KycDeps } from '../domain/kyc/context';
+import { decidePremier, listPremier } from '../domain/kyc/premier';
+import { kycDocument, listKycQueue, reviewKyc, showKycApplication } from '../domain/kyc/review';
 import { loyaltyRates } from '../domain/loyalty/rates';
 import { getMaintenance, turnMaintenanceOff, turnMaintenanceOn } from '../domain/maintenance';
+import type { UploadStorage } from '../storage/uploads';
+import { DEFAULT_APP_ORIGIN } from '../config';
+import { KYC_STATES, PREMIER_STATES } from '../../shared/api/kyc';
 import { LOCAL_CHAIN_ID } from '../../shared/constants/chain';
 
 /**
@@ -30,6 +37,12 @@ export interface OpsContext {
   clock: Clock;
   /** the chain whose indexed state derives member levels (CHAIN_ID; default the local 31337) */
   chainId?: number;
+  /** e-mails of KYC and premier decisions; default the local outbox table */
+  outbox?: Outbox;
+  /** where uploaded documents are (`kyc document`); required by that command only */
+  uploads?: UploadStorage;
+  /** links in e-mails (APP_ORIGIN); default http://localhost:5173 */
+  appOrigin?: string;
 }
 
 const levelContext = (ctx: OpsContext) => ({
@@ -37,6 +50,27 @@ const levelContext = (ctx: OpsContext) => ({
   clock: ctx.clock,
   chainId: ctx.chainId ?? LOCAL_CHAIN_ID,
 });
+
+const kycDeps = (ctx: OpsContext): KycDeps => ({
+  db: ctx.db,
+  clock: ctx.clock,
+  outbox: ctx.outbox ?? createLocalOutbox(ctx.db, ctx.clock),
+  appOrigin: ctx.appOrigin || DEFAULT_APP_ORIGIN,
+});
+
+const memberEmail = z.string().trim().min(3).max(254);
+/** the operator's name in the KYC history (the CLI sends the OS user) */
+const operatorName = z.string().trim().min(1).max(100).default('operator');
+const reviewNote = z.string().trim().min(1).max(2000);
+/** `--items a,b` (or an array through the API) */
+const itemList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (typeof value === 'string' ? value.split(',') : value))
+  .pipe(z.array(z.string().trim().max(64)).max(40));
+const kycReview = (extra: z.ZodRawShape = {}) =>
+  z.object({ email: memberEmail, by: operatorName, note: reviewNote.optional(), ...extra });
+
+type KycReviewArgs = { email: string; by: string; note?: string | undefined };
 
 export const opsCommands = {
   'maintenance/on': {
@@ -93,6 +127,66 @@ export const opsCommands = {
   'loyalty/rates': {
     input: z.object({}),
     run: (ctx: OpsContext) => loyaltyRates(ctx.db),
+  },
+  /** the review queue (submitted, resubmitted, under review) oldest first, or one state */
+  'kyc/list': {
+    input: z.object({ state: z.enum(KYC_STATES).optional() }),
+    run: (ctx: OpsContext, input: { state?: (typeof KYC_STATES)[number] | undefined }) =>
+      listKycQueue(ctx.db, input),
+  },
+  'kyc/show': {
+    input: z.object({ email: memberEmail }),
+    run: (ctx: OpsContext, input: { email: string }) => showKycApplication(ctx.db, input.email),
+  },
+  'kyc/start': {
+    input: kycReview(),
+    run: (ctx: OpsContext, input: KycReviewArgs) => reviewKyc(kycDeps(ctx), 'start', input),
+  },
+  'kyc/approve': {
+    input: kycReview(),
+    run: (ctx: OpsContext, input: KycReviewArgs) => reviewKyc(kycDeps(ctx), 'approve', input),
+  },
+  'kyc/reject': {
+    input: kycReview({ items: itemList.optional() }),
+    run: (ctx: OpsContext, input: KycReviewArgs & { items?: string[] | undefined }) =>
+      reviewKyc(kycDeps(ctx), 'reject', input),
+  },
+  'kyc/insufficient': {
+    input: kycReview({ note: reviewNote }),
+    run: (ctx: OpsContext, input: KycReviewArgs) => reviewKyc(kycDeps(ctx), 'insufficient', input),
+  },
+  'kyc/fail': {
+    input: kycReview({ note: reviewNote }),
+    run: (ctx: OpsContext, input: KycReviewArgs) => reviewKyc(kycDeps(ctx), 'fail', input),
+  },
+  /** an uploaded file (base64 in `data`; the CLI writes it to --out) */
+  'kyc/document': {
+    input: z.object({
+      imageId: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{10,64}$/),
+    }),
+    run: (ctx: OpsContext, input: { imageId: string }) => {
+      if (!ctx.uploads) throw new Error('no upload storage configured for this command');
+      return kycDocument(ctx.db, ctx.uploads, input.imageId);
+    },
+  },
+  /** premier applications under review oldest first, or one state */
+  'premier/list': {
+    input: z.object({ state: z.enum(PREMIER_STATES).optional() }),
+    run: (ctx: OpsContext, input: { state?: (typeof PREMIER_STATES)[number] | undefined }) =>
+      listPremier(ctx.db, input),
+  },
+  'premier/approve': {
+    input: z.object({ email: memberEmail, by: operatorName }),
+    run: (ctx: OpsContext, input: { email: string; by: string }) =>
+      decidePremier(kycDeps(ctx), { ...input, decision: 'approve' }),
+  },
+  'premier/reject': {
+    input: z.object({ email: memberEmail, by: operatorName, note: reviewNote }),
+    run: (ctx: OpsContext, input: { email: string; by: string; note: string }) =>
+      decidePremier(kycDeps(ctx), { ...input, decision: 'reject' }),
   },
 } as const;
 

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   lookup: { max: 60, timeWindow: 10 * 60_000 },
   /** sending e-mail/SMS codes: 10 per 10 minutes per IP (each target has its own cooldown) */
   codeSend: { max: 10, timeWindow: 10 * 60_000 },
+  /** file uploads (identity documents): 30 per 10 minutes per IP */
+  upload: { max: 30, timeWindow: 10 * 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateLimitPreset = keyof typeof RATE_LIMITS;

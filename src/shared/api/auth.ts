@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './common';
+import { PREMIER_STATES } from './kyc';
 import {
   AccountMessage,
   CODE_PATTERN,
@@ -106,6 +107,25 @@ export const memberSummarySchema = z.object({
   twoFactor: z.enum(TWO_FACTOR_METHODS),
   referralCode: z.nullable(z.string()),
   language: z.nullable(z.string()),
+  // Spec section 3 fields of identity verification and premier membership. The server always
+  // sends them; the defaults only let a payload stored before they existed still parse.
+  /** 1 individual, 2 institutional (spec section 3 `groupID`) */
+  groupID: z._default(z.union([z.literal(1), z.literal(2)]), 1),
+  /** the name on the verified identity document (or the company name); null until verified */
+  realName: z._default(z.nullable(z.string()), null),
+  /** the premier member application's state (kyc.ts PREMIER_STATES); null when none */
+  kyc2ApplyResult: z._default(z.nullable(z.enum(PREMIER_STATES)), null),
+  kycFlags: z._default(
+    z.object({
+      /** the KYC review asked for more documents (state insufficient) */
+      insufficient: z.boolean(),
+    }),
+    { insufficient: false },
+  ),
+  /** country of residence (individual) or incorporation (institutional) from the KYC application */
+  region: z._default(z.nullable(z.string()), null),
+  /** the premier member application is approved */
+  premier: z._default(z.boolean(), false),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 

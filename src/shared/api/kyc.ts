@@ -241,4 +241,6 @@ export const KycError = {
   premierState: 'premier_state',
   /** the wallet and subscribe calls refuse members below level 1 */
   kycRequired: 'kyc_required',
+  /** premium products refuse members whose premier application is not approved */
+  premierRequired: 'premier_required',
 } as const;

@@ -14,6 +14,10 @@ export const KycMessage = {
   passportFormat: 'kyc_passport_format',
   declarationRequired: 'kyc_declaration_required',
   tooLong: 'kyc_too_long',
+  /** nationality or country of residence in the United States or Japan (spec section 5) */
+  restrictedCountry: 'kyc_restricted_country',
+  /** a country or issue-place code that is not in the reference list */
+  unknownCode: 'kyc_unknown_code',
 } as const;
 export type KycMessage = (typeof KycMessage)[keyof typeof KycMessage];
 
@@ -94,3 +98,78 @@ export function checkFutureDate(value: string, today: string): KycMessage | null
 
 /** Form text values: trimmed, and a trailing `(e<number>)` suffix stripped (spec section 5). */
 export const cleanKycText = cleanText;
+
+/**
+ * Members may not be resident or citizen of the United States or Japan (spec section 5: the
+ * declaration); an application naming either as nationality or country of residence is refused.
+ */
+export const RESTRICTED_COUNTRIES: readonly string[] = ['US', 'JP'];
+
+/** The fields of the personal part the cross-field rules read (kycPersonalSchema's output). */
+export interface KycPersonalFields {
+  idType: 'passport' | 'id_card' | 'nhi_card' | 'driver_licence';
+  nationalIdNumber?: string | undefined;
+  passportNumber?: string | undefined;
+  issueDate: string;
+  expirationDate?: string | undefined;
+  nationality: string;
+  countryOfResidence: string;
+  dateOfBirth: string;
+}
+
+export interface KycFieldIssue {
+  field: keyof KycPersonalFields;
+  message: KycMessage;
+}
+
+/**
+ * The cross-field rules of the personal part (contract comment of kycPersonalSchema), for the
+ * form and the server: `nationalIdNumber` required when `idType` is `id_card` or the
+ * nationality is TW, and then the Taiwan checksum; `passportNumber` required (6-20 letters and
+ * digits) for a passport; issue date and date of birth not after `today`; the expiration date
+ * required except for the NHI card, and after `today`; neither nationality nor residence in
+ * RESTRICTED_COUNTRIES. `today` is YYYY-MM-DD in the platform's time zone (UTC+8). Returns
+ * every problem, in form order; empty when the part passes.
+ */
+export function kycPersonalIssues(personal: KycPersonalFields, today: string): KycFieldIssue[] {
+  const issues: KycFieldIssue[] = [];
+  const add = (field: keyof KycPersonalFields, message: KycMessage | null) => {
+    if (message) issues.push({ field, message });
+  };
+  if (personal.idType === 'id_card' || personal.nationality === 'TW') {
+    add(
+      'nationalIdNumber',
+      personal.nationalIdNumber
+        ? checkTaiwanNationalId(personal.nationalIdNumber)
+        : KycMessage.required,
+    );
+  }
+  if (personal.idType === 'passport') {
+    add(
+      'passportNumber',
+      personal.passportNumber ? checkPassportNumber(personal.passportNumber) : KycMessage.required,
+    );
+  }
+  add('issueDate', checkPastDate(personal.issueDate, today));
+  if (personal.idType !== 'nhi_card' || personal.expirationDate) {
+    add(
+      'expirationDate',
+      personal.expirationDate
+        ? checkFutureDate(personal.expirationDate, today)
+        : KycMessage.required,
+    );
+  }
+  if (RESTRICTED_COUNTRIES.includes(personal.nationality)) {
+    add('nationality', KycMessage.restrictedCountry);
+  }
+  if (RESTRICTED_COUNTRIES.includes(personal.countryOfResidence)) {
+    add('countryOfResidence', KycMessage.restrictedCountry);
+  }
+  add('dateOfBirth', checkPastDate(personal.dateOfBirth, today));
+  return issues;
+}
+
+/** YYYY-MM-DD of `now` in UTC+8, the platform's time zone (spec: times shown in UTC+8). */
+export function platformDate(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import type { MemberSummary } from '../../../shared/api/auth';
 import type { MemberLevel } from '../../../shared/membership/levels';
 import { ACCOUNT_PATHS } from '../utils/paths';
-import { AccountCard, StatusBadge } from './account-card';
+import { regionName } from '../utils/region';
+import { SectionCard } from '../../../components/section-card';
+import { ContactVerification } from './contact-verification';
+import { CopyButton } from '../../../components/copy-button';
 import styles from './account.module.css';
 
 export interface BasicInfoCardProps {
@@ -13,19 +16,15 @@ export interface BasicInfoCardProps {
 
 /**
  * Basic info (spec section 3 "member info"): username (the display name; edited on its own
- * page), e-mail and mobile with their verification, and the referral code from level 1 (spec:
- * level 1 gets a referral code). The region is not part of the member summary contract yet.
+ * page), e-mail and mobile each with its verification (a Verify action while not verified),
+ * region (a country code, shown as its name in the UI language) and the referral code from
+ * level 1 (spec: level 1 gets a referral code) with a copy button.
  */
 export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
-  const { t } = useTranslation('account');
-  const contact = (verified: boolean) => (
-    <StatusBadge tone={verified ? 'positive' : 'warning'}>
-      {verified ? t('contact.verified') : t('contact.unverified')}
-    </StatusBadge>
-  );
+  const { t, i18n } = useTranslation('account');
 
   return (
-    <AccountCard
+    <SectionCard
       title={t('basic.title')}
       actions={
         <Link
@@ -59,7 +58,12 @@ export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
           <span data-testid="account-email" data-verified={member.emailVerified}>
             {member.email}
           </span>
-          {contact(member.emailVerified)}
+          <ContactVerification
+            channel="email"
+            verified={member.emailVerified}
+            userName={member.userName}
+            address={member.email}
+          />
         </dd>
 
         <dt>{t('basic.mobile')}</dt>
@@ -73,7 +77,12 @@ export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
               >
                 {member.mobile}
               </span>
-              {contact(member.mobileVerified)}
+              <ContactVerification
+                channel="mobile"
+                verified={member.mobileVerified}
+                userName={member.userName}
+                address={member.mobile}
+              />
             </>
           ) : (
             <span className={styles.muted} data-testid="account-mobile">
@@ -82,14 +91,30 @@ export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
           )}
         </dd>
 
+        <dt>{t('basic.region')}</dt>
+        <dd data-testid="account-region" data-region={member.region ?? ''}>
+          {member.region ? (
+            regionName(member.region, i18n.language)
+          ) : (
+            <span className={styles.muted}>{t('basic.regionNone')}</span>
+          )}
+        </dd>
+
         {level >= 1 ? (
           <>
             <dt>{t('basic.referralCode')}</dt>
             <dd>
               {member.referralCode ? (
-                <span className={styles.mono} data-testid="account-referral-code">
-                  {member.referralCode}
-                </span>
+                <>
+                  <span className={styles.mono} data-testid="account-referral-code">
+                    {member.referralCode}
+                  </span>
+                  <CopyButton
+                    value={member.referralCode}
+                    label={t('basic.copyReferral')}
+                    data-testid="account-referral-copy"
+                  />
+                </>
               ) : (
                 <span className={styles.muted} data-testid="account-referral-code">
                   {t('basic.referralNone')}
@@ -99,6 +124,6 @@ export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
           </>
         ) : null}
       </dl>
-    </AccountCard>
+    </SectionCard>
   );
 }

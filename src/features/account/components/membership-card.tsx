@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberLevel } from '../../../shared/membership/levels';
 import { MEMBER_LEVELS, memberType, type AccountStanding } from '../utils/member-levels';
-import { AccountCard, StatusBadge } from './account-card';
+import { SectionCard } from '../../../components/section-card';
+import { StatusBadge } from './status-badge';
 import styles from './account.module.css';
 
 /**
- * Member type (individual or institutional, from the business role bit), member level 0-4 with
- * what it allows (spec section 6), and whether the identity is verified (level 1). The KYC
- * screen comes with a later issue: no link to it yet.
+ * Member type (individual or institutional, from the business role bit) and member level 0-4
+ * with what it allows (spec section 6). Identity verification (level 1) has its own card.
  */
 export function MembershipCard({ standing }: { standing: AccountStanding }) {
   const { t } = useTranslation('account');
@@ -17,7 +17,7 @@ export function MembershipCard({ standing }: { standing: AccountStanding }) {
   const levelText = (level: MemberLevel) => t(`level.${level}.allows`);
 
   return (
-    <AccountCard title={t('membership.title')} data-testid="account-membership">
+    <SectionCard title={t('membership.title')} data-testid="account-membership">
       <dl className={styles.facts}>
         <dt>{t('membership.type')}</dt>
         <dd data-testid="account-member-type" data-type={type}>
@@ -32,19 +32,6 @@ export function MembershipCard({ standing }: { standing: AccountStanding }) {
           <span className={styles.hint} data-testid="account-level-allows">
             {levelText(standing.level)}
           </span>
-        </dd>
-
-        <dt>{t('membership.kyc')}</dt>
-        <dd
-          data-testid="account-kyc-status"
-          data-state={standing.kycVerified ? 'verified' : 'unverified'}
-        >
-          <StatusBadge tone={standing.kycVerified ? 'positive' : 'warning'}>
-            {standing.kycVerified ? t('membership.kyc.verified') : t('membership.kyc.unverified')}
-          </StatusBadge>
-          {standing.kycVerified ? null : (
-            <span className={styles.hint}>{t('membership.kyc.unverifiedHint')}</span>
-          )}
         </dd>
       </dl>
 
@@ -71,6 +58,6 @@ export function MembershipCard({ standing }: { standing: AccountStanding }) {
           );
         })}
       </ol>
-    </AccountCard>
+    </SectionCard>
   );
 }

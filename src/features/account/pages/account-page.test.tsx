@@ -1,17 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/testing/render';
 import { ApiError } from '../../../services/http-client';
+import { getKycStatus } from '../../../services/kyc';
+import { getLoyaltyStatus } from '../../../services/loyalty';
 import { getMemberInfo } from '../../../services/member-auth';
 import type * as MemberAuth from '../../../services/member-auth';
-import { getLoyaltyStatus } from '../../../services/loyalty';
+import { getReferralHistory } from '../../../services/referral';
 import { getLoginInfo, setLoginInfo } from '../../../services/session';
 import { subscribeLoginInfo } from '../../../services/session-events';
-import type { MemberSummary } from '../../../shared/api/auth';
-import type { LoyaltyStatus } from '../../../shared/api/loyalty';
+import {
+  kycStatus,
+  loyaltyStatus as status,
+  member,
+  renderAccount,
+  ROLE_BITS,
+} from '../test-utils';
 import { AccountPage } from './account-page';
 
 vi.mock('../../../services/member-auth', async (importOriginal) => ({
@@ -19,62 +23,24 @@ vi.mock('../../../services/member-auth', async (importOriginal) => ({
   getMemberInfo: vi.fn(),
 }));
 vi.mock('../../../services/loyalty', () => ({ getLoyaltyStatus: vi.fn() }));
+vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn(), uploadImage: vi.fn() }));
+vi.mock('../../../services/referral', () => ({
+  getReferralHistory: vi.fn(),
+  REFERRAL_PAGE_SIZE: 10,
+}));
+vi.mock('../../../services/premier', () => ({
+  applyForPremierMember: vi.fn(),
+  applyForKYC2: vi.fn(),
+}));
 
 const memberMock = vi.mocked(getMemberInfo);
 const statusMock = vi.mocked(getLoyaltyStatus);
+const kycMock = vi.mocked(getKycStatus);
+const referralMock = vi.mocked(getReferralHistory);
 
-const KYC = 64;
-const INVESTOR = 2;
-const BUSINESS = 4;
-const LEVEL_BITS = { 0: 0, 1: KYC, 2: KYC | 2048, 3: KYC | 4096, 4: KYC | 8192 } as const;
+const { investor: INVESTOR, business: BUSINESS, kyc: KYC } = ROLE_BITS;
 
-function member(overrides: Partial<MemberSummary> = {}): MemberSummary {
-  return {
-    memberId: 12,
-    userName: 'ann@example.com',
-    nickname: 'Ann',
-    email: 'ann@example.com',
-    mobile: '+886912345678',
-    emailVerified: true,
-    mobileVerified: false,
-    roleId: INVESTOR | KYC,
-    accountType: 'individual',
-    twoFactor: 'none',
-    referralCode: 'ANN12345',
-    language: 'en-US',
-    ...overrides,
-  };
-}
-
-function status(level: 0 | 1 | 2 | 3 | 4, overrides: Partial<LoyaltyStatus> = {}): LoyaltyStatus {
-  return {
-    level,
-    roleId: INVESTOR | LEVEL_BITS[level],
-    kycVerified: level > 0,
-    stakeLevel: level >= 2 ? level : 0,
-    allianceLevel: 0,
-    countedStake: '0',
-    thresholds: { level2: '10000', level3: '50000', level4: '200000' },
-    nextLevel: null,
-    wallets: [],
-    requests: [],
-    alliance: null,
-    allianceEnded: null,
-    chainId: 31337,
-    indexedBlock: '1',
-    ...overrides,
-  };
-}
-
-function renderPage(ui: ReactElement = <AccountPage />) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
-  });
-  return renderWithProviders(ui, {
-    route: '/account',
-    wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-  });
-}
+const renderPage = (ui = <AccountPage />) => renderAccount(ui);
 
 const level = () => screen.getByTestId('account-level');
 
@@ -88,6 +54,8 @@ beforeEach(() => {
   });
   memberMock.mockResolvedValue(member());
   statusMock.mockResolvedValue(status(1));
+  kycMock.mockResolvedValue(kycStatus());
+  referralMock.mockResolvedValue({ list: [], total: 0, page: 1, pageSize: 10 });
 });
 
 describe('AccountPage', () => {
@@ -143,7 +111,6 @@ describe('AccountPage', () => {
     memberMock.mockResolvedValue(member({ roleId: INVESTOR | KYC | 2048 }));
     renderPage();
     await waitFor(() => expect(level().getAttribute('data-level')).toBe('2'));
-    expect(screen.getByTestId('account-kyc-status').getAttribute('data-state')).toBe('verified');
   });
 
   it.each([
@@ -166,18 +133,90 @@ describe('AccountPage', () => {
     expect(screen.getAllByTestId('account-level-row')).toHaveLength(5);
   });
 
-  it('below level 1 the referral code is hidden and identity verification is "not yet"', async () => {
+  it('below level 1 the referral code and the referral record are hidden', async () => {
     memberMock.mockResolvedValue(member({ roleId: INVESTOR, referralCode: null }));
     statusMock.mockResolvedValue(status(0));
+    kycMock.mockResolvedValue(kycStatus({ state: 'pending', selfUserKYCStatus: 0 }));
     renderPage();
     await waitFor(() => expect(level().getAttribute('data-level')).toBe('0'));
     expect(screen.queryByTestId('account-referral-code')).toBeNull();
     expect(screen.queryByText('Referral code')).toBeNull();
-    const kyc = screen.getByTestId('account-kyc-status');
-    expect(kyc.getAttribute('data-state')).toBe('unverified');
-    expect(kyc.textContent).toContain('Not verified yet');
-    // the KYC screen comes later: no link to it yet
-    expect(within(kyc).queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('account-referrals').getAttribute('data-state')).toBe('locked');
+    expect(screen.queryByTestId('referral-row')).toBeNull();
+    expect(referralMock).not.toHaveBeenCalled();
+    expect((await screen.findByTestId('account-kyc-status')).getAttribute('data-state')).toBe(
+      'pending',
+    );
+  });
+
+  it('shows the sections in order: basic info, identity, level, loyalty panels, premier, referrals', async () => {
+    renderPage(
+      <AccountPage
+        stakingPanel={<p data-testid="staking-slot">staking</p>}
+        alliancePanel={<p data-testid="alliance-slot">alliance</p>}
+      />,
+    );
+    await screen.findByTestId('account-username');
+    await screen.findByTestId('account-kyc-status');
+    const ids = [
+      'account-basic',
+      'account-identity',
+      'account-membership',
+      'staking-slot',
+      'alliance-slot',
+      'account-premier',
+      'account-referrals',
+    ];
+    const nodes = ids.map((id) => screen.getByTestId(id));
+    for (let index = 1; index < nodes.length; index += 1) {
+      const order = nodes[index - 1]!.compareDocumentPosition(nodes[index]!);
+      expect(
+        order & Node.DOCUMENT_POSITION_FOLLOWING,
+        `${ids[index - 1]} before ${ids[index]}`,
+      ).toBeTruthy();
+    }
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Basic information',
+      'Identity verification',
+      'Member type and level',
+      'Raise your loyalty level',
+      'Premier membership',
+      'Referral record',
+    ]);
+  });
+
+  it('a failing KYC status shows its own error and retry, the rest of the page stays', async () => {
+    const user = userEvent.setup();
+    kycMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
+    renderPage();
+    const error = await screen.findByTestId('account-kyc-error');
+    expect(error.textContent).toContain('Network error.');
+    expect(screen.getByTestId('account-premier-error')).toBeTruthy();
+    expect(screen.getByTestId('account-username').textContent).toBe('Ann');
+    await user.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('account-kyc-status')).getAttribute('data-state')).toBe(
+      'verified',
+    );
+    // one query for both cards
+    expect(kycMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('account-premier').getAttribute('data-state')).toBe('none');
+  });
+
+  it('while the member info loads, every card that needs it shows a skeleton', () => {
+    memberMock.mockReturnValue(new Promise(() => {}));
+    kycMock.mockReturnValue(new Promise(() => {}));
+    renderPage();
+    expect(screen.getByTestId('account-loading')).toBeTruthy();
+    expect(screen.getByTestId('account-kyc-loading')).toBeTruthy();
+    expect(screen.getByTestId('account-premier-loading')).toBeTruthy();
+    expect(screen.queryByTestId('account-referrals')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Basic information',
+      'Identity verification',
+      'Member type and level',
+      'Premier membership',
+      'Referral record',
+    ]);
   });
 
   it('the member type comes from the business bit', async () => {

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useAccountLoyaltyStatus } from '../api/use-account-loyalty-status';
 import { useMemberInfo } from '../api/use-member-info';
-import { AccountCard, LoadError, Skeleton } from '../components/account-card';
+import { LoadError, Skeleton } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
 import { BasicInfoCard } from '../components/basic-info-card';
+import { IdentityCard } from '../components/identity-card';
 import { MembershipCard } from '../components/membership-card';
+import { PremierCard } from '../components/premier-card';
+import { ReferralCard } from '../components/referral-card';
 import { useErrorText } from '../hooks/use-error-text';
 import { useSyncStoredRole } from '../hooks/use-sync-stored-role';
 import { accountStanding } from '../utils/member-levels';
@@ -19,8 +23,11 @@ export interface AccountPageProps {
 }
 
 /**
- * /account: basic info, member type and level (what each level allows), identity verification,
- * and the loyalty panels the app composes in (a feature never imports another feature).
+ * /account, top to bottom: basic info with contact verification, identity verification (KYC),
+ * member type and level (what each level allows), the loyalty panels the app composes in
+ * (staking, Alliance NFT; a feature never imports another feature), premier membership and the
+ * referral record. Each card loads, fails and retries on its own; the cards that need the member
+ * info (basic, level, referrals) share its one loading and error state.
  *
  * The level is the server's derived level (`GET /member/loyalty/status`, which follows staking
  * and the NFT), falling back to the member info's roleId. When it differs from the roleId the
@@ -41,24 +48,32 @@ export function AccountPage({ stakingPanel, alliancePanel }: AccountPageProps) {
     <div className={styles.page} data-testid="account-page">
       <PageHeader title={t('account:page.title')} description={t('account:page.description')} />
       <div className={styles.stack}>
-        {memberQuery.isPending ? (
-          <AccountCard title={t('account:basic.title')}>
-            <Skeleton testId="account-loading" />
-          </AccountCard>
-        ) : !member || !standing ? (
-          <AccountCard title={t('account:basic.title')}>
-            <LoadError
-              message={errorText(memberQuery.error) ?? t('common:error.description')}
-              onRetry={() => memberQuery.refetch()}
-              testId="account-error"
-            />
-          </AccountCard>
-        ) : (
-          <div className={styles.grid}>
+        <div className={styles.grid}>
+          {memberQuery.isPending ? (
+            <SectionCard title={t('account:basic.title')}>
+              <Skeleton lines={4} testId="account-loading" />
+            </SectionCard>
+          ) : member && standing ? (
             <BasicInfoCard member={member} level={standing.level} />
-            <MembershipCard standing={standing} />
-          </div>
-        )}
+          ) : (
+            <SectionCard title={t('account:basic.title')}>
+              <LoadError
+                message={errorText(memberQuery.error) ?? t('common:error.description')}
+                onRetry={() => memberQuery.refetch()}
+                testId="account-error"
+              />
+            </SectionCard>
+          )}
+          <IdentityCard />
+        </div>
+
+        {memberQuery.isPending ? (
+          <SectionCard title={t('account:membership.title')}>
+            <Skeleton lines={5} />
+          </SectionCard>
+        ) : standing ? (
+          <MembershipCard standing={standing} />
+        ) : null}
 
         {stakingPanel || alliancePanel ? (
           <section
@@ -75,6 +90,16 @@ export function AccountPage({ stakingPanel, alliancePanel }: AccountPageProps) {
             {stakingPanel}
             {alliancePanel}
           </section>
+        ) : null}
+
+        <PremierCard />
+
+        {memberQuery.isPending ? (
+          <SectionCard title={t('account:referrals.title')}>
+            <Skeleton lines={3} />
+          </SectionCard>
+        ) : member && standing ? (
+          <ReferralCard level={standing.level} referralCode={member.referralCode} />
         ) : null}
       </div>
     </div>

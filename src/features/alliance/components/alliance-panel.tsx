@@ -8,7 +8,8 @@ import { useErrorText } from '../hooks/use-error-text';
 import { useTransferredRegistration } from '../hooks/use-transferred-registration';
 import { AllianceVerified } from './alliance-verified';
 import { AllianceWalletSection } from './alliance-wallet-section';
-import { LoadError, Notice, PanelCard, Skeleton } from './panel-parts';
+import { LoadError, Notice, Skeleton } from '../../../components/load-states';
+import { PanelCard } from './panel-parts';
 import { VerifyStatus, type VerifyFlow } from './verify-status';
 import styles from './alliance-panel.module.css';
 
@@ -43,7 +44,7 @@ export function AlliancePanel(): JSX.Element {
   if (statusQuery.isPending) {
     return (
       <PanelCard state="checking">
-        <Skeleton />
+        <Skeleton lines={2} testId="alliance-loading" />
       </PanelCard>
     );
   }

@@ -10,7 +10,8 @@ import { shortAddress } from '../../../web3/short-address';
 import { useAllianceCheck } from '../api/use-alliance-check';
 import { useRegisterAlliance } from '../api/use-register-alliance';
 import { useErrorText } from '../hooks/use-error-text';
-import { LoadError, Notice, PanelCard, Skeleton, type AlliancePanelState } from './panel-parts';
+import { LoadError, Notice, Skeleton } from '../../../components/load-states';
+import { PanelCard, type AlliancePanelState } from './panel-parts';
 import { isVerifying, VerifyStatus, type VerifyFlow } from './verify-status';
 import styles from './alliance-panel.module.css';
 
@@ -138,7 +139,7 @@ export function AllianceWalletSection({
         <p className={styles.account} role="status">
           {t('alliance:check.checking')}
         </p>
-        <Skeleton lines={1} />
+        <Skeleton lines={1} testId="alliance-loading" />
       </>
     );
   } else if (!check.data) {

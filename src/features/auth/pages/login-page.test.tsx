@@ -44,6 +44,12 @@ const member = {
   twoFactor: 'sms' as const,
   referralCode: null,
   language: null,
+  groupID: 1 as const,
+  realName: null,
+  kyc2ApplyResult: null,
+  kycFlags: { insufficient: false },
+  region: null,
+  premier: false,
 };
 const session = { token: 'tok', refreshToken: 'ref', expiredTime: Date.now() + 600_000 };
 const success = (offerInvestorRole = false): LoginResult => ({

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StakingPanelProps } from './staking-panel';
-import { Skeleton } from './load-states';
-import common from './loyalty.module.css';
+import { Skeleton } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * The staking panel's code (wagmi, viem, RainbowKit) is its own chunk: pages render this
@@ -22,12 +22,13 @@ export function LazyStakingPanel(props: StakingPanelProps) {
 function StakingPanelFallback() {
   const { t } = useTranslation('loyalty');
   return (
-    <section className={common.card} aria-busy="true" data-testid="staking-panel-loading">
-      <div className={common.cardHeader}>
-        <h2 className={common.cardTitle}>{t('staking.title')}</h2>
-        <p className={common.cardDescription}>{t('staking.loading')}</p>
-      </div>
+    <SectionCard
+      title={t('staking.title')}
+      description={t('staking.loading')}
+      aria-busy
+      data-testid="staking-panel-loading"
+    >
       <Skeleton lines={4} />
-    </section>
+    </SectionCard>
   );
 }

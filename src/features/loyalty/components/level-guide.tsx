@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card';
 import type { StakeThresholds } from '../../../shared/membership/levels';
 import { BCNT_DECIMALS, BCNT_SYMBOL } from '../../../web3/bcnt-token';
 import { formatTokenAmount } from '../../../web3/format-token-amount';
-import common from './loyalty.module.css';
 import styles from './level-guide.module.css';
 
 export interface LevelGuideProps {
@@ -37,17 +37,11 @@ export function LevelGuide({ thresholds }: LevelGuideProps) {
   };
 
   return (
-    <section
-      className={common.card}
-      aria-labelledby="loyalty-levels-title"
+    <SectionCard
+      title={t('guide.title')}
+      description={t('guide.description')}
       data-testid="loyalty-levels"
     >
-      <div className={common.cardHeader}>
-        <h2 id="loyalty-levels-title" className={common.cardTitle}>
-          {t('guide.title')}
-        </h2>
-        <p className={common.cardDescription}>{t('guide.description')}</p>
-      </div>
       <ol className={styles.levels}>
         {levels.map(({ level, how }) => (
           <li
@@ -75,6 +69,6 @@ export function LevelGuide({ thresholds }: LevelGuideProps) {
           <span>{t('guide.requirements')}</span>
         </li>
       </ul>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { LoyaltyRate } from '../../../shared/api/loyalty';
 import { useLoyaltySetting } from '../api/use-loyalty-setting';
 import { useErrorText } from '../hooks/use-error-text';
-import { EmptyState, LoadError, Skeleton } from './load-states';
-import common from './loyalty.module.css';
+import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
 import styles from './loyalty-rates.module.css';
 
 const GROUPS = ['fixed', 'pro'] as const;
@@ -39,20 +39,13 @@ export function LoyaltyRates() {
         : 'ready';
 
   return (
-    <section
-      className={common.card}
-      aria-labelledby="loyalty-rates-title"
-      aria-busy={state === 'loading' || undefined}
+    <SectionCard
+      title={t('rates.title')}
+      description={t('rates.description')}
+      aria-busy={state === 'loading'}
       data-testid="loyalty-rates"
       data-state={state}
     >
-      <div className={common.cardHeader}>
-        <h2 id="loyalty-rates-title" className={common.cardTitle}>
-          {t('rates.title')}
-        </h2>
-        <p className={common.cardDescription}>{t('rates.description')}</p>
-      </div>
-
       {state === 'loading' ? (
         <Skeleton lines={4} testId="loyalty-rates-loading" />
       ) : state === 'error' ? (
@@ -107,6 +100,6 @@ export function LoyaltyRates() {
         ))
       )}
       <p className={styles.note}>{t('rates.note')}</p>
-    </section>
+    </SectionCard>
   );
 }

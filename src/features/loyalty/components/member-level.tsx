@@ -13,7 +13,7 @@ import {
   type NextLevel,
 } from '../utils/levels';
 import { LOYALTY_LINKS } from '../utils/paths';
-import { LoadError, Notice, Skeleton } from './load-states';
+import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import styles from './staking-panel.module.css';
 import common from './loyalty.module.css';
 

@@ -2,7 +2,7 @@
 // pulls wagmi, viem's wallet code and RainbowKit (and its CSS) into the page.
 import '@rainbow-me/rainbowkit/styles.css';
 import { useConnectModal } from '@rainbow-me/rainbowkit';
-import { useEffect, useId, type JSX } from 'react';
+import { useEffect, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -15,7 +15,8 @@ import { useLoyaltyStatus } from '../api/use-loyalty-status';
 import { useWalletStake, type Loadable } from '../hooks/use-wallet-stake';
 import { isLinkedWallet } from '../utils/levels';
 import { LOYALTY_LINKS } from '../utils/paths';
-import { InlineSkeleton, LoadError, Notice } from './load-states';
+import { InlineSkeleton, LoadError, Notice } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
 import { MemberLevelSummary } from './member-level';
 import { StakeForm } from './stake-form';
 import { UnstakeForm } from './unstake-form';
@@ -47,7 +48,6 @@ export default StakingPanel;
 /** The panel without its providers (must sit inside Web3Provider); tests render this. */
 export function StakingPanelContent({ onThresholds }: StakingPanelProps) {
   const { t } = useTranslation('loyalty');
-  const titleId = useId();
   const wallet = useWalletStake();
   const status = useLoyaltyStatus();
   const { openConnectModal } = useConnectModal();
@@ -66,28 +66,21 @@ export function StakingPanelContent({ onThresholds }: StakingPanelProps) {
   const position = connected ? wallet.position : undefined;
 
   return (
-    <section
-      className={common.card}
-      aria-labelledby={titleId}
+    <SectionCard
+      title={t('staking.title')}
+      description={t('staking.description')}
+      actions={
+        connected ? (
+          <p className={styles.address} data-testid="staking-address">
+            {t('staking.wallet', { address: shortAddress(wallet.address ?? '') })}
+          </p>
+        ) : undefined
+      }
       data-testid="staking-panel"
       data-state={
         wallet.contracts === undefined ? 'unavailable' : connected ? 'ready' : 'disconnected'
       }
     >
-      <div className={styles.header}>
-        <div className={common.cardHeader}>
-          <h2 id={titleId} className={common.cardTitle}>
-            {t('staking.title')}
-          </h2>
-          <p className={common.cardDescription}>{t('staking.description')}</p>
-        </div>
-        {connected ? (
-          <p className={styles.address} data-testid="staking-address">
-            {t('staking.wallet', { address: shortAddress(wallet.address ?? '') })}
-          </p>
-        ) : null}
-      </div>
-
       <MemberLevelSummary
         loggedIn={status.loggedIn}
         status={status.query}
@@ -149,7 +142,7 @@ export function StakingPanelContent({ onThresholds }: StakingPanelProps) {
           <UnstakeRequests requests={wallet.requests} chainId={wallet.contracts.chainId} />
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }
 

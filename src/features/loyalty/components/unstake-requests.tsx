@@ -9,7 +9,7 @@ import { useChainNow, useChainTimeAnchor } from '../hooks/use-chain-time';
 import { useWithdraw } from '../hooks/use-withdraw';
 import type { Loadable, WalletUnstakeRequest } from '../hooks/use-wallet-stake';
 import { countdownParts, unstakeRequestState } from '../utils/countdown';
-import { EmptyState, InlineSkeleton, LoadError, Skeleton } from './load-states';
+import { EmptyState, InlineSkeleton, LoadError, Skeleton } from '../../../components/load-states';
 import styles from './staking-panel.module.css';
 
 export interface UnstakeRequestsProps {

@@ -5,10 +5,10 @@ import { DEVICE_LOG_PAGE_SIZE } from '../../../services/member-security';
 import type { LoginDeviceLog } from '../../../shared/api/auth';
 import { useLoginDeviceLogs } from '../api/use-login-device-logs';
 import { useErrorText } from '../hooks/use-error-text';
-import { EmptyState, LoadError, Skeleton } from './load-states';
-import { Pagination } from './pagination';
-import { SectionCard } from './section-card';
-import styles from './security.module.css';
+import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
+import { Pagination } from '../../../components/pagination';
+import { SectionCard } from '../../../components/section-card';
+import tableStyles from '../../../components/data-table.module.css';
 
 type LogAction = LoginDeviceLog['action'];
 
@@ -56,7 +56,7 @@ export function ActivityLog() {
       ) : (
         <>
           <table
-            className={styles.table}
+            className={tableStyles.table}
             aria-label={t('security:activity.title')}
             aria-busy={query.isFetching || undefined}
           >
@@ -71,7 +71,10 @@ export function ActivityLog() {
             <tbody>
               {list.map((entry) => (
                 <tr key={entry.id} data-testid="activity-row" data-action={entry.action}>
-                  <td data-label={t('security:activity.column.time')} className={styles.numeric}>
+                  <td
+                    data-label={t('security:activity.column.time')}
+                    className={tableStyles.numeric}
+                  >
                     {formatDateTime(entry.time)}
                   </td>
                   <td data-label={t('security:activity.column.action')}>
@@ -80,7 +83,7 @@ export function ActivityLog() {
                   <td data-label={t('security:activity.column.device')}>
                     {entry.device ?? t('security:activity.unknownDevice')}
                   </td>
-                  <td data-label={t('security:activity.column.ip')} className={styles.numeric}>
+                  <td data-label={t('security:activity.column.ip')} className={tableStyles.numeric}>
                     {entry.ip}
                   </td>
                 </tr>

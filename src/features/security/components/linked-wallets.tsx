@@ -10,9 +10,9 @@ import { shortAddress } from '../../../web3/short-address';
 import { securityKeys } from '../api/security-query-keys';
 import { useLinkedWallets } from '../api/use-linked-wallets';
 import { useErrorText } from '../hooks/use-error-text';
-import { CopyButton } from './copy-button';
-import { EmptyState, LoadError, Skeleton } from './load-states';
-import { SectionCard } from './section-card';
+import { CopyButton } from '../../../components/copy-button';
+import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
 import { UnlinkWalletDialog } from './unlink-wallet-dialog';
 import styles from './linked-wallets.module.css';
 

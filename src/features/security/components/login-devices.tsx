@@ -10,9 +10,10 @@ import { useLoginDevices } from '../api/use-login-devices';
 import { useRevokeLoginDevice } from '../api/use-revoke-login-device';
 import { useErrorText } from '../hooks/use-error-text';
 import { ConfirmDialog } from './confirm-dialog';
-import { EmptyState, LoadError, Skeleton } from './load-states';
-import { Pagination } from './pagination';
-import { SectionCard } from './section-card';
+import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
+import { Pagination } from '../../../components/pagination';
+import { SectionCard } from '../../../components/section-card';
+import tableStyles from '../../../components/data-table.module.css';
 import styles from './security.module.css';
 
 const STATUS_KEYS = {
@@ -76,7 +77,7 @@ export function LoginDevices() {
       ) : (
         <>
           <table
-            className={styles.table}
+            className={tableStyles.table}
             aria-label={t('security:devices.title')}
             aria-busy={query.isFetching || undefined}
           >
@@ -111,11 +112,11 @@ export function LoginDevices() {
                   </td>
                   <td
                     data-label={t('security:devices.column.loginTime')}
-                    className={styles.numeric}
+                    className={tableStyles.numeric}
                   >
                     {formatDateTime(device.loginTime)}
                   </td>
-                  <td data-label={t('security:devices.column.ip')} className={styles.numeric}>
+                  <td data-label={t('security:devices.column.ip')} className={tableStyles.numeric}>
                     {device.ip}
                   </td>
                   <td

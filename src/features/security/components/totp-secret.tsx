@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import styles from './two-step.module.css';
 
 type QrState = { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'failed' };

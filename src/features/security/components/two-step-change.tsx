@@ -9,7 +9,7 @@ import { useSetTwoFactor } from '../api/use-set-two-factor';
 import { useErrorText } from '../hooks/use-error-text';
 import { errorField } from '../utils/error-field';
 import { ConfirmDialog } from './confirm-dialog';
-import { LoadError, Notice, Skeleton } from './load-states';
+import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import { TotpSecret } from './totp-secret';
 import styles from './two-step.module.css';
 

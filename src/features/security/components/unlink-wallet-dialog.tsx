@@ -11,7 +11,7 @@ import { useSetTwoFactor } from '../api/use-set-two-factor';
 import { useTwoFactorSettings } from '../api/use-two-factor-settings';
 import { useUnlinkWallet } from '../api/use-unlink-wallet';
 import { useErrorText } from '../hooks/use-error-text';
-import { Notice, Skeleton } from './load-states';
+import { Notice, Skeleton } from '../../../components/load-states';
 import styles from './linked-wallets.module.css';
 
 /** Open while `wallet` is set. Unlinking needs the second factor's code (spec). */

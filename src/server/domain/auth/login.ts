@@ -16,15 +16,7 @@ import {
   recordDevice,
   sendDeviceAuthorization,
 } from './devices';
-import { derivedRoleId } from '../loyalty/member-level';
-import {
-  findMemberByEmail,
-  levelContext,
-  loadMember,
-  type MemberRow,
-  memberSummary,
-  ROLE,
-} from './members';
+import { findMemberByEmail, loadMember, loadMemberSummary, type MemberRow, ROLE } from './members';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import {
@@ -233,7 +225,7 @@ async function finishLogin(
       refreshToken: session.refreshToken,
       expiredTime: session.expiredTime,
     },
-    member: memberSummary(member, await derivedRoleId(levelContext(deps), member)),
+    member: await loadMemberSummary(deps, member),
     offerInvestorRole: (member.roleId & ROLE.investor) === 0,
   };
 }

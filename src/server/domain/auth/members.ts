@@ -25,7 +25,8 @@ import { hashPassword } from './passwords';
 
 export type MemberRow = typeof members.$inferSelect;
 
-import { memberLevel, ROLE } from '../../../shared/membership/levels';
+import { isKycVerified, memberLevel, ROLE } from '../../../shared/membership/levels';
+import { type MemberKycFacts, memberKycFacts, NO_KYC_FACTS } from '../kyc/members';
 import { derivedRoleId } from '../loyalty/member-level';
 
 export { memberLevel, ROLE };
@@ -48,10 +49,17 @@ export async function findMemberByEmail(db: Db, email: string): Promise<MemberRo
 
 /**
  * What login and getMemberInfo return, with `roleId` as derived now (stored bits plus the
- * loyalty bits from the chain: `derivedRoleId`, domain/loyalty/member-level.ts). The referral
+ * loyalty bits from the chain: `derivedRoleId`, domain/loyalty/member-level.ts) and what the
+ * KYC and premier applications say (`memberKycFacts`, domain/kyc/members.ts). The referral
  * code is given from level 1 on (spec: a level 1 member can get a referral code); below, null.
+ * `realName` shows once the identity is verified.
  */
-export function memberSummary(row: MemberRow, roleId: number): MemberSummary {
+export function memberSummary(
+  row: MemberRow,
+  roleId: number,
+  kyc: MemberKycFacts = NO_KYC_FACTS,
+): MemberSummary {
+  const verified = isKycVerified(roleId);
   return {
     memberId: row.id,
     userName: row.email,
@@ -65,7 +73,25 @@ export function memberSummary(row: MemberRow, roleId: number): MemberSummary {
     twoFactor: row.twoFactorMethod,
     referralCode: memberLevel(roleId) >= 1 ? row.referralCode : null,
     language: row.language,
+    groupID: row.accountType === 'institutional' ? 2 : 1,
+    realName: verified ? row.realName : null,
+    kyc2ApplyResult: kyc.premierState,
+    kycFlags: { insufficient: !verified && kyc.kycState === 'insufficient' },
+    region: kyc.region,
+    premier: kyc.premierState === 'approved',
   };
+}
+
+/** The member summary with the derived roleId and the KYC facts (login, getMemberInfo). */
+export async function loadMemberSummary(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>,
+  row: MemberRow,
+): Promise<MemberSummary> {
+  const [roleId, kyc] = await Promise.all([
+    derivedRoleId(levelContext(deps), row),
+    memberKycFacts(deps.db, row.id),
+  ]);
+  return memberSummary(row, roleId, kyc);
 }
 
 // Referral codes: 8 characters without look-alikes (0/O, 1/I/L).

@@ -10,6 +10,7 @@ import { loyaltyRates } from '../../domain/loyalty/rates';
 import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
+import referralRoutes from './referral';
 
 /** Gateway service, mounted at `/api/v1` (SERVICE_PREFIXES.gateway). */
 const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +45,9 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ok(await maintainStatus(app.db, app.clock)),
   );
+
+  // Authenticated member calls of the gateway.
+  await app.register(referralRoutes);
 };
 
 export default gatewayRoutes;

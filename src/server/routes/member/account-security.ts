@@ -33,9 +33,8 @@ import { listActivity } from '../../domain/auth/activity';
 import { listDevices, revokeDevice } from '../../domain/auth/devices';
 import {
   addInvestorRole,
-  levelContext,
   loadMember,
-  memberSummary,
+  loadMemberSummary,
   modifyNickname,
 } from '../../domain/auth/members';
 import { loginOrigin } from '../../domain/auth/origin';
@@ -49,7 +48,6 @@ import {
   unlinkWallet,
 } from '../../domain/auth/siwe';
 import { getTwoFactorSettings, setTwoFactor } from '../../domain/auth/two-factor';
-import { derivedRoleId } from '../../domain/loyalty/member-level';
 import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
 
 /**
@@ -187,7 +185,7 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member(), schema: { response: { 200: envelopeSchema(memberSummarySchema) } } },
     async (request) => {
       const row = await loadMember(deps.db, request.member.memberId);
-      return ok(memberSummary(row, await derivedRoleId(levelContext(deps), row)));
+      return ok(await loadMemberSummary(deps, row));
     },
   );
 

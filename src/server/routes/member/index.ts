@@ -13,6 +13,7 @@ import { countryList, docIssuePlaceList, languageList } from '../../domain/refer
 import { routeRateLimit } from '../../plugins/rate-limit';
 import accountSecurityRoutes from './account-security';
 import identityRoutes from './identity';
+import kycRoutes from './kyc';
 import loyaltyRoutes from './loyalty';
 
 /** First tag of an Accept-Language header ('zh-tw,zh;q=0.9' -> 'zh-tw'). */
@@ -65,6 +66,8 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountSecurityRoutes);
   // On-chain core: loyalty status and the Alliance NFT.
   await app.register(loyaltyRoutes);
+  // Identity verification (KYC), premier membership, uploads.
+  await app.register(kycRoutes);
 };
 
 export default memberRoutes;

@@ -40,7 +40,14 @@ const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) 
       const run = command.run as (ctx: OpsContext, input: unknown) => Promise<unknown>;
       return ok(
         await run(
-          { db: app.db, clock: app.clock, chainId: app.config.chainId },
+          {
+            db: app.db,
+            clock: app.clock,
+            chainId: app.config.chainId,
+            outbox: app.auth.outbox,
+            uploads: app.uploads,
+            appOrigin: app.config.appOrigin,
+          },
           request.body ?? command.input.parse({}),
         ),
       );

@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { setLoginInfo } from '../../services/session';
+import { afterLoginHref, backToHref, readBackTo } from '../guards';
+import LandingScreen, { storeOnboardingBackTo } from './landing-screen';
+
+/** The features are replaced: this checks how the app composes them and what it hands over. */
+const hostModuleLoaded = vi.hoisted(() => vi.fn());
+const ensureNamespaces = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('../../features/landing/pages/landing-page', () => ({
+  LandingPage: () => <p data-testid="landing-page">landing</p>,
+}));
+vi.mock('../../features/landing/components/onboarding-host', () => {
+  hostModuleLoaded();
+  return {
+    OnboardingHost: ({ verifyHref, onVerify }: { verifyHref: string; onVerify: () => void }) => (
+      <button type="button" data-testid="tour" data-href={verifyHref} onClick={onVerify}>
+        tour
+      </button>
+    ),
+  };
+});
+vi.mock('../../i18n/lazy-namespaces', () => ({ ensureNamespaces }));
+vi.mock('../runtime', () => ({ storage: () => localStorage, chunkRecovery: vi.fn() }));
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <LandingScreen />
+    </MemoryRouter>,
+  );
+}
+
+const logIn = () => setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000 });
+
+describe('LandingScreen', () => {
+  beforeEach(() => {
+    ensureNamespaces.mockClear();
+  });
+
+  // First in this file: the tour module has not been imported by anything yet.
+  it('without mode=new shows the landing page and does not load the tour', async () => {
+    logIn();
+    renderAt('/?lang=en-US');
+    expect(screen.getByTestId('landing-page')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByTestId('tour')).toBeNull();
+    expect(hostModuleLoaded).not.toHaveBeenCalled();
+    expect(ensureNamespaces).not.toHaveBeenCalled();
+  });
+
+  it('does not show the tour to a visitor', async () => {
+    renderAt('/?mode=new');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByTestId('tour')).toBeNull();
+    expect(ensureNamespaces).not.toHaveBeenCalled();
+  });
+
+  it('with mode=new loads the tour and its translations for a member, linking to the KYC upload', async () => {
+    logIn();
+    renderAt('/?mode=new');
+    const tour = await screen.findByTestId('tour');
+    expect(ensureNamespaces).toHaveBeenCalledWith(['onboarding']);
+    expect(tour.getAttribute('data-href')).toBe('/kyc?step=upload');
+    expect(screen.getByTestId('landing-page')).toBeTruthy();
+  });
+
+  it('Verify stores backTo = Landing with mode=new in the login flow format', async () => {
+    logIn();
+    renderAt('/?mode=new');
+    (await screen.findByTestId('tour')).click();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.backTo) ?? 'null')).toEqual({
+      name: 'Landing',
+      query: { mode: 'new' },
+    });
+    const stored = readBackTo(localStorage);
+    expect(stored && backToHref(stored)).toBe('/?mode=new');
+    // the login flow reads the same value back after a login
+    expect(afterLoginHref(new URLSearchParams(), stored)).toBe('/?mode=new');
+  });
+
+  it('storeOnboardingBackTo writes through the given storage', () => {
+    const setItem = vi.fn();
+    storeOnboardingBackTo({ getItem: () => null, setItem, removeItem: vi.fn() });
+    expect(setItem).toHaveBeenCalledWith(
+      STORAGE_KEYS.backTo,
+      JSON.stringify({ name: 'Landing', query: { mode: 'new' } }),
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import {
+  ONBOARDING_PARAM,
+  ONBOARDING_VALUE,
+  useOnboardingParam,
+} from '../../features/landing/hooks/use-onboarding-param';
+import { LandingPage } from '../../features/landing/pages/landing-page';
+import { ensureNamespaces } from '../../i18n/lazy-namespaces';
+import type { KeyValueStorage } from '../../lib/browser-storage';
+import { hasToken } from '../../services/session';
+import { storeBackTo, type BackTo } from '../guards';
+import { LazyBoundary } from '../lazy-boundary';
+import { routes } from '../routes';
+import { storage } from '../runtime';
+
+/**
+ * The tour (dialog, its KYC status call and the `onboarding` translations) is its own chunk,
+ * loaded only when the URL has `mode=new`: Landing's first load does not carry it.
+ */
+const OnboardingHost = lazy(() =>
+  Promise.all([
+    ensureNamespaces(['onboarding']),
+    import('../../features/landing/components/onboarding-host'),
+  ]).then(([, module]) => ({ default: module.OnboardingHost })),
+);
+
+/** The tour's Verify stores this return target: Landing with `mode=new`. */
+export const ONBOARDING_BACK_TO: BackTo = {
+  name: 'Landing',
+  query: { [ONBOARDING_PARAM]: ONBOARDING_VALUE },
+};
+
+/** Stores the return target the way the login flow stores backTo (`guards.storeBackTo`). */
+export function storeOnboardingBackTo(store: KeyValueStorage = storage()): void {
+  storeBackTo(store, ONBOARDING_BACK_TO);
+}
+
+/**
+ * The Landing route's screen: the landing page, plus the onboarding tour for a logged-in member
+ * when the URL has `mode=new` (spec section 2). The app gives the tour its links, since
+ * features do not import the route table.
+ */
+export default function LandingScreen() {
+  const { isOpen } = useOnboardingParam();
+  return (
+    <>
+      <LandingPage />
+      {isOpen && hasToken() ? (
+        <LazyBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <OnboardingHost
+              verifyHref={routes.Kyc.getHref(undefined, { step: 'upload' })}
+              onVerify={() => storeOnboardingBackTo()}
+            />
+          </Suspense>
+        </LazyBoundary>
+      ) : null}
+    </>
+  );
+}

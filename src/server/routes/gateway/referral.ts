@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import { referralHistoryQuerySchema, referralHistorySchema } from '../../../shared/api/referral';
+import { referralHistory } from '../../domain/referral';
+
+/** Gateway `user` calls of the referral record (authenticated). */
+const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/referral/history',
+    {
+      onRequest: app.authenticate,
+      config: { auth: true },
+      schema: {
+        querystring: referralHistoryQuerySchema,
+        response: { 200: envelopeSchema(referralHistorySchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(
+        await referralHistory(
+          { db: app.db, clock: app.clock, chainId: app.config.chainId },
+          request.member.memberId,
+          request.query,
+        ),
+      );
+    },
+  );
+};
+
+export default referralRoutes;
