@@ -41,4 +41,18 @@ describe('SectionCard', () => {
     expect(rates.querySelectorAll('p')).toHaveLength(1);
     expect(screen.getByRole('region', { name: 'Levels' }).getAttribute('aria-busy')).toBeNull();
   });
+
+  it('without a title is a plain card: no heading, no region name, content only', () => {
+    render(
+      <SectionCard data-testid="plain">
+        <p>form</p>
+      </SectionCard>,
+    );
+    const card = screen.getByTestId('plain');
+    expect(card.tagName).toBe('SECTION');
+    expect(card.getAttribute('aria-labelledby')).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(card.textContent).toBe('form');
+  });
 });

@@ -2,7 +2,8 @@ import { useId, type ReactNode } from 'react';
 import styles from './section-card.module.css';
 
 export interface SectionCardProps {
-  title: ReactNode;
+  /** Names the region (its h2). Without it the card is a plain, unnamed section (no header). */
+  title?: ReactNode;
   description?: ReactNode;
   /** At the title's end (a button, the connected address...); wraps below on narrow screens. */
   actions?: ReactNode;
@@ -29,20 +30,22 @@ export function SectionCard({
   return (
     <section
       className={styles.card}
-      aria-labelledby={titleId}
+      aria-labelledby={title ? titleId : undefined}
       aria-busy={busy || undefined}
       data-testid={testId}
       data-state={state}
     >
-      <div className={styles.header}>
-        <div className={styles.heading}>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
-          {description ? <p className={styles.description}>{description}</p> : null}
+      {title ? (
+        <div className={styles.header}>
+          <div className={styles.heading}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            {description ? <p className={styles.description}>{description}</p> : null}
+          </div>
+          {actions ? <div className={styles.actions}>{actions}</div> : null}
         </div>
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
-      </div>
+      ) : null}
       {children}
     </section>
   );

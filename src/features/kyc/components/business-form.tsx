@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { CountrySelect } from '../../../components/country-select';
+import { SectionCard } from '../../../components/section-card';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import type { KycForm } from '../../../shared/api/kyc';
 import { useApplyBusiness } from '../api/use-kyc-writes';
@@ -149,10 +150,7 @@ export function BusinessForm({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="kyc-business-form">
-      <section className={styles.card} aria-labelledby="kyc-business-company">
-        <h2 id="kyc-business-company" className={styles.cardTitle}>
-          {t('kyc:business.company')}
-        </h2>
+      <SectionCard title={t('kyc:business.company')}>
         <div className={styles.grid}>
           {text('companyName')}
           {text('registrationNumber')}
@@ -179,12 +177,9 @@ export function BusinessForm({
           {text('representativeTitle')}
           {text('registeredAddress', true)}
         </div>
-      </section>
+      </SectionCard>
 
-      <section className={styles.card} aria-labelledby="kyc-business-documents">
-        <h2 id="kyc-business-documents" className={styles.cardTitle}>
-          {t('kyc:business.documents')}
-        </h2>
+      <SectionCard title={t('kyc:business.documents')}>
         <p className={styles.cardText}>{t('kyc:business.documentsIntro')}</p>
         <div className={styles.grid}>
           {BUSINESS_DOCUMENTS.map((name) => (
@@ -202,7 +197,7 @@ export function BusinessForm({
             />
           ))}
         </div>
-      </section>
+      </SectionCard>
 
       <Controller
         control={control}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { SectionCard } from '../../../components/section-card';
 import type { KycDocuments } from '../../../shared/api/kyc';
 import { KycMessage } from '../../../shared/validation/kyc';
 import { useSaveDocuments, useSubmitKyc } from '../api/use-kyc-writes';
@@ -83,14 +84,7 @@ export function InsufficientUpload({
   }
 
   return (
-    <section
-      className={styles.card}
-      aria-labelledby="kyc-extra-title"
-      data-testid="kyc-extra-documents"
-    >
-      <h2 id="kyc-extra-title" className={styles.cardTitle}>
-        {t('kyc:insufficient.title')}
-      </h2>
+    <SectionCard title={t('kyc:insufficient.title')} data-testid="kyc-extra-documents">
       <p className={styles.cardText}>{t('kyc:insufficient.intro', { max: MAX_EXTRA_DOCUMENTS })}</p>
       <div className={styles.grid}>
         {slots.map((slot, index) => (
@@ -130,6 +124,6 @@ export function InsufficientUpload({
           </Button>
         </div>
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
+import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/date-format';
 import { KYC_ITEMS, type KycItem, type KycStatus } from '../../../shared/api/kyc';
 import { KYC_PATHS } from '../utils/paths';
@@ -24,7 +25,7 @@ export function StateCard({
   testId?: string;
 }) {
   return (
-    <section className={styles.card} data-testid={testId}>
+    <SectionCard data-testid={testId}>
       <div className={styles.state}>
         <span className={`${styles.stateIcon} ${styles[`tone-${tone}`]}`} aria-hidden="true">
           {ICON[tone]}
@@ -34,7 +35,7 @@ export function StateCard({
           {children}
         </div>
       </div>
-    </section>
+    </SectionCard>
   );
 }
 

@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError, Skeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { showProgressBar } from '../../../components/progress-bar-store';
+import { SectionCard } from '../../../components/section-card';
 import type { KycForm, KycStatus } from '../../../shared/api/kyc';
 import { useAccountKind, type AccountKind } from '../api/use-account-kind';
 import { useKycForm } from '../api/use-kyc-form';
@@ -10,7 +12,6 @@ import { useKycStatus } from '../api/use-kyc-status';
 import { BusinessForm } from '../components/business-form';
 import { IndividualForm } from '../components/individual-form';
 import { InsufficientUpload } from '../components/insufficient-upload';
-import { LoadError, Skeleton } from '../components/load-states';
 import { MarkedItemsContext } from '../components/marked-item';
 import {
   FailedScreen,
@@ -45,20 +46,20 @@ export default function KycPage() {
   let content: ReactNode;
   if (statusQuery.isPending || formQuery.isPending || (status && account.isPending)) {
     content = (
-      <section className={styles.card}>
+      <SectionCard>
         <Skeleton lines={6} testId="kyc-loading" />
-      </section>
+      </SectionCard>
     );
   } else if (!status || !formQuery.data) {
     const error = statusQuery.error ?? formQuery.error;
     content = (
-      <section className={styles.card}>
+      <SectionCard>
         <LoadError
           message={errorText(error) ?? t('common:error.description')}
           onRetry={() => Promise.all([statusQuery.refetch(), formQuery.refetch()])}
           testId="kyc-error"
         />
-      </section>
+      </SectionCard>
     );
   } else {
     content = (
@@ -145,13 +146,11 @@ function KycStateScreen({
 
   switch (status.state) {
     case 'pending':
-      return <section className={styles.card}>{formFor('new')}</section>;
+      return <SectionCard>{formFor('new')}</SectionCard>;
     case 'submitted':
     case 'resubmitted':
       return editing ? (
-        <section className={styles.card} data-testid="kyc-editing">
-          {formFor('edit')}
-        </section>
+        <SectionCard data-testid="kyc-editing">{formFor('edit')}</SectionCard>
       ) : (
         <SubmittedScreen status={status} onEdit={edit} />
       );
@@ -163,7 +162,7 @@ function KycStateScreen({
           <RejectedNotice status={status} />
           {status.canEdit ? (
             <MarkedItemsContext.Provider value={marked}>
-              <section className={styles.card}>{formFor('rejected')}</section>
+              <SectionCard>{formFor('rejected')}</SectionCard>
             </MarkedItemsContext.Provider>
           ) : null}
         </div>
@@ -173,11 +172,11 @@ function KycStateScreen({
         <div className={styles.stack}>
           <InsufficientNotice status={status} />
           {!status.canEdit ? null : business ? (
-            <section className={styles.card}>{formFor('rejected')}</section>
+            <SectionCard>{formFor('rejected')}</SectionCard>
           ) : form.documents ? (
             <InsufficientUpload documents={form.documents} onSubmitted={submitted} />
           ) : (
-            <section className={styles.card}>{formFor('rejected')}</section>
+            <SectionCard>{formFor('rejected')}</SectionCard>
           )}
         </div>
       );
