@@ -6,7 +6,7 @@ import { defineConfig } from 'drizzle-kit';
  */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: ['./src/server/db/schema.ts', './src/server/db/wallet-schema.ts'],
   out: './src/server/db/migrations',
   strict: true,
   verbose: true,

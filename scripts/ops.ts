@@ -16,6 +16,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
+import { createChainClient } from '../src/server/chain/client';
 import { systemClock } from '../src/server/clock';
 import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
@@ -344,6 +345,13 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
         outbox: createLocalOutbox(database.db, systemClock),
         uploads: createUploadStorage(config),
         appOrigin: config.appOrigin,
+        wallet: {
+          db: database.db,
+          clock: systemClock,
+          config,
+          chain: createChainClient(config.rpcUrl),
+          log: { info: () => {}, warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
+        },
       },
       invocation.command,
       invocation.input,

@@ -40,7 +40,9 @@ async function main() {
     if (!file.startsWith(DIST)) return void res.writeHead(403).end();
     if (!existsSync(file) || statSync(file).isDirectory()) {
       if (/^\/(member|api|token|quotation|content|dev|health)\b/.test(url.pathname)) {
-        return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"message":"not_found","data":null}');
+        return void res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"status":404,"message":"not_found","data":null}');
       }
       file = join(DIST, 'index.html');
     }
@@ -53,7 +55,13 @@ async function main() {
 
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   const scripts = new Set<string>();
@@ -75,7 +83,8 @@ async function main() {
     total += gz;
     rows.push(`  ${(gz / 1024).toFixed(1).padStart(7)} KiB  ${path}`);
     const text = content.toString();
-    for (const marker of LAZY_MARKERS) if (marker.pattern.test(text)) offenders.push(`${path} contains ${marker.name}`);
+    for (const marker of LAZY_MARKERS)
+      if (marker.pattern.test(text)) offenders.push(`${path} contains ${marker.name}`);
   }
   const kib = total / 1024;
   console.log(`Landing page JavaScript before any interaction (gzip):\n${rows.join('\n')}`);

@@ -4,7 +4,11 @@ import { existsSync } from 'node:fs';
 import { run } from './lib/proc';
 
 async function main() {
-  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', SERVE_APP: process.env.SERVE_APP ?? 'true' };
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    SERVE_APP: process.env.SERVE_APP ?? 'true',
+  };
   if (!existsSync('dist/index.html')) {
     console.log('No build found: running vite build…');
     const code = await run('npx', ['vite', 'build'], { env });

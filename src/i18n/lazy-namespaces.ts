@@ -14,11 +14,16 @@ export const LAZY_NAMESPACES = [
   'account',
   'kyc',
   'onboarding',
+  'custody',
+  'deposit',
+  'withdraw',
+  'convert',
+  'store',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store}.json',
   {
     import: 'default',
   },

@@ -22,6 +22,7 @@ import envelopePlugin from './plugins/envelope';
 import kycPlugin from './plugins/kyc';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
+import walletPlugin from './plugins/wallet';
 import staticAppPlugin, { isSpaFallbackRequest } from './plugins/static-app';
 import contentRoutes from './routes/content/index';
 import devRoutes from './routes/dev/index';
@@ -92,6 +93,9 @@ export const LOG_REDACT_PATHS = [
     'ticket',
     'currentCode',
     'dataKey',
+    'walletSeed',
+    'mnemonic',
+    'privateKey',
   ].flatMap((key) => [key, `*.${key}`]),
 ];
 
@@ -147,6 +151,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     });
     await app.register(chainPlugin);
     await app.register(kycPlugin, options.uploads ? { uploads: options.uploads } : {});
+    await app.register(walletPlugin);
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });
     await app.register(gatewayRoutes, { prefix: SERVICE_PREFIXES.gateway });

@@ -74,6 +74,21 @@ export interface AppConfig {
   uploadsDir: string;
   /** Largest accepted upload in bytes (UPLOAD_MAX_BYTES, default 5 MiB = UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /**
+   * BIP-39 mnemonic of the custodial wallet (WALLET_SEED): member deposit addresses, store order
+   * addresses and the EVM hot wallet are derived from it (domain/wallet/hd.ts). Required in
+   * production; elsewhere the default is anvil's public test mnemonic, so the hot wallet is
+   * anvil account 0 (the deployer, which holds the test tokens).
+   */
+  walletSeed: string;
+  /** Run the wallet scheduler (withdrawal queue, store delivery, deposits) in this process (SCHEDULER, default on). */
+  scheduler: boolean;
+  /** How often the scheduler looks for due work, in ms (SCHEDULER_POLL_MS; 1000 on 31337, 15000 elsewhere). */
+  schedulerPollMs: number;
+  /** Confirmations an EVM deposit needs (DEPOSIT_CONFIRMATIONS; default 20, spec section 9). */
+  depositConfirmations: number;
+  /** The local BCNT price feed: USDT per BCNT (BCNT_PRICE_USDT, default "0.5"). */
+  bcntPriceUsdt: string;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +103,8 @@ export class ConfigError extends Error {
 const JWT_SECRET_MIN = 32;
 const DATA_KEY_MIN = 32;
 export const DEFAULT_APP_ORIGIN = 'http://localhost:5173';
+/** anvil's public test mnemonic: the development and test default of WALLET_SEED, never for production */
+export const DEV_WALLET_SEED = 'test test test test test test test test test test test junk';
 export const DEFAULT_CAPTCHA_MAX_NUMBER = 50_000;
 export const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -154,6 +171,22 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .max(50 * 1024 * 1024)
+    .optional(),
+  WALLET_SEED: z
+    .string()
+    .trim()
+    .refine((value) => /^[a-z]+( [a-z]+){11,23}$/.test(value), {
+      message: 'expected a BIP-39 mnemonic of 12 to 24 lower-case words',
+    })
+    .optional(),
+  SCHEDULER: booleanFromEnv.optional(),
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  BCNT_PRICE_USDT: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,18})?$/, { message: 'expected a positive decimal, e.g. 0.5' })
+    .refine((value) => /[1-9]/.test(value), { message: 'must be above zero' })
     .optional(),
   TRUST_PROXY: z
     .string()
@@ -226,6 +259,11 @@ export function loadConfig(
       ? path.resolve(e.UPLOADS_DIR)
       : path.join(overrides.dataDir ?? path.resolve(e.DATA_DIR), 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
+    walletSeed: e.WALLET_SEED ?? (production ? '' : DEV_WALLET_SEED),
+    scheduler: e.SCHEDULER ?? true,
+    schedulerPollMs: e.SCHEDULER_POLL_MS ?? (localChain ? 1000 : 15_000),
+    depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? 20,
+    bcntPriceUsdt: e.BCNT_PRICE_USDT ?? '0.5',
     ...stripUndefined(overrides),
   };
 
@@ -233,6 +271,12 @@ export function loadConfig(
     return { ...base, jwtSecret: base.jwtSecret ?? '' };
   }
   const problems: { variable: string; message: string }[] = [];
+  if (!base.walletSeed) {
+    problems.push({
+      variable: 'WALLET_SEED',
+      message: 'required in production (the BIP-39 mnemonic of the custodial wallet)',
+    });
+  }
   if (!base.appOrigin) {
     problems.push({ variable: 'APP_ORIGIN', message: 'required in production (the app origin)' });
   }

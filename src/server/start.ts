@@ -46,6 +46,7 @@ export async function startApi(
     throw error;
   }
   if (config.indexer) app.indexer.start();
+  if (config.scheduler) app.scheduler.start();
   const { port } = app.server.address() as AddressInfo;
   if (opsToken) {
     writeApiFile(config.dataDir, {

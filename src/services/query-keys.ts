@@ -35,6 +35,28 @@ export const queryKeys = {
     /** GET /member/loyalty/alliance/check?address= */
     allianceCheck: (address: string) =>
       [...member, 'allianceCheck', address.toLowerCase()] as const,
+    /** Custodial wallet: everything below `wallet` changes when money moves. */
+    wallet: () => [...member, 'wallet'] as const,
+    /** GET /api/v1/user/WalletInfo */
+    walletInfo: () => [...member, 'wallet', 'info'] as const,
+    /** GET /api/v1/user/WalletHistory */
+    walletHistory: (params: { currency?: string | undefined; page: number; pageSize: number }) =>
+      [...member, 'wallet', 'history', params] as const,
+    /** GET /api/v1/user/WalletDepositInfo?currency= (addresses, recent deposits, limit) */
+    depositInfo: (currency: string) => [...member, 'wallet', 'deposit', currency] as const,
+    /** GET /api/v1/user/WithdrawInfo?currency= */
+    withdrawInfo: (currency: string) => [...member, 'wallet', 'withdrawInfo', currency] as const,
+    /** GET /api/v1/user/Withdraw history */
+    withdrawals: (params: object) => [...member, 'wallet', 'withdrawals', params] as const,
+    /** GET /api/v1/user/address (saved withdrawal addresses) */
+    addresses: () => [...member, 'wallet', 'addresses'] as const,
+    /** conversion quote, quotas and history */
+    convertInfo: () => [...member, 'wallet', 'convertInfo'] as const,
+    convertHistory: (params: object) => [...member, 'wallet', 'convertHistory', params] as const,
+    /** GET /api/v1/user/wallet/stake/record */
+    stakeRecord: (params: object) => [...member, 'wallet', 'stakeRecord', params] as const,
+    /** GET /token/order (BCNT store orders) */
+    storeOrders: (params: object) => [...member, 'wallet', 'storeOrders', params] as const,
   },
 } as const;
 

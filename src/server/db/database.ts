@@ -9,7 +9,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as walletSchema from './wallet-schema';
+
+const schema = { ...coreSchema, ...walletSchema };
 
 export type Schema = typeof schema;
 /** The drizzle handle domain code uses; the same type for both drivers. */

@@ -14,6 +14,12 @@ import { kycDocument, listKycQueue, reviewKyc, showKycApplication } from '../dom
 import { loyaltyRates } from '../domain/loyalty/rates';
 import { getMaintenance, turnMaintenanceOff, turnMaintenanceOn } from '../domain/maintenance';
 import type { UploadStorage } from '../storage/uploads';
+import type { Scheduler } from '../scheduler';
+import type { WalletDeps } from '../plugins/wallet';
+import { convertOpsCommands } from './convert-commands';
+import { depositOpsCommands } from './deposit-commands';
+import { storeOpsCommands } from './store-commands';
+import { withdrawalOpsCommands } from './withdrawal-commands';
 import { DEFAULT_APP_ORIGIN } from '../config';
 import { KYC_STATES, PREMIER_STATES } from '../../shared/api/kyc';
 import { LOCAL_CHAIN_ID } from '../../shared/constants/chain';
@@ -43,6 +49,19 @@ export interface OpsContext {
   uploads?: UploadStorage;
   /** links in e-mails (APP_ORIGIN); default http://localhost:5173 */
   appOrigin?: string;
+  /** the custodial wallet (RPC reads, config, seed): the wallet commands need it */
+  wallet?: WalletDeps;
+  /** the wallet scheduler of the running API (`... run` commands run its tasks through it) */
+  scheduler?: Scheduler;
+}
+
+/** The wallet deps, or a clear refusal for commands that need them. */
+export function walletOf(ctx: OpsContext): WalletDeps {
+  if (!ctx.wallet)
+    throw new Error(
+      'this command needs the wallet services (run it through the API or with DATABASE_URL)',
+    );
+  return ctx.wallet;
 }
 
 const levelContext = (ctx: OpsContext) => ({
@@ -188,6 +207,10 @@ export const opsCommands = {
     run: (ctx: OpsContext, input: { email: string; by: string; note: string }) =>
       decidePremier(kycDeps(ctx), { ...input, decision: 'reject' }),
   },
+  ...depositOpsCommands,
+  ...withdrawalOpsCommands,
+  ...convertOpsCommands,
+  ...storeOpsCommands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;

@@ -34,7 +34,8 @@ export type SiwePurpose = 'link' | 'login' | 'alliance';
 const STATEMENTS: Record<SiwePurpose, string> = {
   link: 'Link this wallet to your BCNT Platform account.',
   login: 'Sign in to BCNT Platform with this wallet.',
-  alliance: 'Verify that this wallet holds a Bincentive Alliance NFT for your BCNT Platform account.',
+  alliance:
+    'Verify that this wallet holds a Bincentive Alliance NFT for your BCNT Platform account.',
 };
 
 function siweInvalid(): AppError {

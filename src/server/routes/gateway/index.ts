@@ -11,6 +11,10 @@ import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import referralRoutes from './referral';
+import walletRoutes from './wallet';
+import walletConvertRoutes from './wallet-convert';
+import walletDepositRoutes from './wallet-deposit';
+import walletWithdrawRoutes from './wallet-withdraw';
 
 /** Gateway service, mounted at `/api/v1` (SERVICE_PREFIXES.gateway). */
 const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +52,10 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Authenticated member calls of the gateway.
   await app.register(referralRoutes);
+  await app.register(walletRoutes);
+  await app.register(walletDepositRoutes);
+  await app.register(walletWithdrawRoutes);
+  await app.register(walletConvertRoutes);
 };
 
 export default gatewayRoutes;

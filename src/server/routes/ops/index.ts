@@ -47,6 +47,8 @@ const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) 
             outbox: app.auth.outbox,
             uploads: app.uploads,
             appOrigin: app.config.appOrigin,
+            wallet: app.wallet,
+            scheduler: app.scheduler,
           },
           request.body ?? command.input.parse({}),
         ),

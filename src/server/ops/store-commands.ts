@@ -1,0 +1,2 @@
+/** Operator commands of the custodial wallet (merged into opsCommands in commands.ts). */
+export const storeOpsCommands = {} as const;

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PublicClient } from 'viem';
+import { createChainClient } from '../chain/client';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import { createScheduler, type Scheduler, type SchedulerLogger } from '../scheduler';
+
+/** What the wallet domain (domain/wallet, domain/store) needs. */
+export interface WalletDeps {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  /** reads of RPC_URL (deposit watcher, withdrawal receipts) */
+  chain: PublicClient;
+  log: SchedulerLogger & { warn(obj: object, msg?: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletDeps;
+    /**
+     * The wallet scheduler (see scheduler.ts). Wallet route plugins register their tasks on it;
+     * start.ts starts it (SCHEDULER=true); tests run tasks with `runTask`.
+     */
+    scheduler: Scheduler;
+  }
+}
+
+async function walletPlugin(app: FastifyInstance) {
+  const log = app.log.child({ component: 'wallet' });
+  app.decorate('wallet', {
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    chain: createChainClient(app.config.rpcUrl),
+    log,
+  });
+  const scheduler = createScheduler({
+    clock: app.clock,
+    log: app.log.child({ component: 'scheduler' }),
+    pollMs: app.config.schedulerPollMs,
+  });
+  app.decorate('scheduler', scheduler);
+  // preClose: before the database (closed in onClose) goes away.
+  app.addHook('preClose', async () => scheduler.stop());
+}
+
+export default fp(walletPlugin, { name: 'app-wallet', dependencies: ['app-context'] });

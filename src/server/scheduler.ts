@@ -1,0 +1,112 @@
+import type { Clock } from './clock';
+
+/**
+ * The wallet scheduler: named tasks that look for due work (withdrawals due for processing,
+ * store orders due for delivery, deposits reaching their confirmations) and do it. A task is
+ * idempotent and reads "due" from the database against the injected clock, so moving the dev
+ * clock makes work due, several API processes may run the same task, and a missed run only
+ * delays work. Ticks run one task at a time; a failing task is logged and retried next tick.
+ *
+ * buildApp creates it stopped: start.ts starts it (SCHEDULER=true, the default); tests call
+ * `runTask(name)` (and the operator CLI has `run-now` commands that call the same functions).
+ */
+
+export interface ScheduledTask {
+  name: string;
+  run(now: Date): Promise<unknown>;
+}
+
+export interface SchedulerLogger {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface Scheduler {
+  register(task: ScheduledTask): void;
+  readonly tasks: readonly string[];
+  /** Run one task now (waits for a running tick first). */
+  runTask(name: string): Promise<unknown>;
+  /** Run every task once, in registration order. */
+  tick(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+  readonly running: boolean;
+}
+
+export function createScheduler(options: {
+  clock: Clock;
+  log: SchedulerLogger;
+  pollMs: number;
+}): Scheduler {
+  const tasks = new Map<string, ScheduledTask>();
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+  const failing = new Set<string>();
+
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  async function runLogged(task: ScheduledTask): Promise<void> {
+    try {
+      await task.run(options.clock.now());
+      if (failing.delete(task.name))
+        options.log.info({ task: task.name }, 'scheduler: task recovered');
+    } catch (error) {
+      if (!failing.has(task.name)) {
+        failing.add(task.name);
+        options.log.error(
+          { task: task.name, err: (error as Error).message },
+          'scheduler: task failed, retrying next tick',
+        );
+      }
+    }
+  }
+
+  const tick = () =>
+    serial(async () => {
+      for (const task of tasks.values()) await runLogged(task);
+    });
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void tick().finally(schedule);
+    }, options.pollMs);
+    timer.unref();
+  }
+
+  return {
+    register(task) {
+      if (tasks.has(task.name)) throw new Error(`scheduler: task ${task.name} registered twice`);
+      tasks.set(task.name, task);
+    },
+    get tasks() {
+      return [...tasks.keys()];
+    },
+    runTask(name) {
+      const task = tasks.get(name);
+      if (!task) return Promise.reject(new Error(`scheduler: no task ${name}`));
+      return serial(() => task.run(options.clock.now()));
+    },
+    tick,
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await chain;
+    },
+    get running() {
+      return running;
+    },
+  };
+}
