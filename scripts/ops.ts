@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { createChainClient } from '../src/server/chain/client';
 import { systemClock } from '../src/server/clock';
+import { createLocalPriceFeed } from '../src/server/domain/wallet/price-feed';
 import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
 import type { MemberAdminView } from '../src/server/domain/auth/member-admin';
@@ -351,6 +352,7 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
           config,
           chain: createChainClient(config.rpcUrl),
           log: { info: () => {}, warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
+          prices: createLocalPriceFeed(database.db, systemClock, config.bcntPriceUsdt),
         },
       },
       invocation.command,

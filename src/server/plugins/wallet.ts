@@ -5,6 +5,7 @@ import { createChainClient } from '../chain/client';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import { createLocalPriceFeed, type LocalPriceFeed } from '../domain/wallet/price-feed';
 import { createScheduler, type Scheduler, type SchedulerLogger } from '../scheduler';
 
 /** What the wallet domain (domain/wallet, domain/store) needs. */
@@ -15,6 +16,8 @@ export interface WalletDeps {
   /** reads of RPC_URL (deposit watcher, withdrawal receipts) */
   chain: PublicClient;
   log: SchedulerLogger & { warn(obj: object, msg?: string): void };
+  /** USDT prices (the quotation service); the local adapter unless buildApp is given another */
+  prices: LocalPriceFeed;
 }
 
 declare module 'fastify' {
@@ -36,6 +39,7 @@ async function walletPlugin(app: FastifyInstance) {
     config: app.config,
     chain: createChainClient(app.config.rpcUrl),
     log,
+    prices: createLocalPriceFeed(app.db, app.clock, app.config.bcntPriceUsdt),
   });
   const scheduler = createScheduler({
     clock: app.clock,
