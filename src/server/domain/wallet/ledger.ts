@@ -162,7 +162,11 @@ async function resolveAccounts(
     }
   };
   await lookup();
-  const missing = [...wanted].filter(([key]) => !ids.has(key));
+  // Created in one fixed order (by key), so two transactions creating the same new accounts
+  // wait for each other instead of deadlocking.
+  const missing = [...wanted]
+    .filter(([key]) => !ids.has(key))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (missing.length > 0) {
     const now = clock.now();
     for (const [, { account, currency }] of missing) {

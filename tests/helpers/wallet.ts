@@ -1,0 +1,25 @@
+import type { Clock } from '../../src/server/clock';
+import type { Db } from '../../src/server/db/database';
+import { members } from '../../src/server/db/schema';
+
+/** Bare member rows for ledger-level tests (no credentials; not able to log in). */
+export async function insertMembers(db: Db, clock: Clock, count: number): Promise<number[]> {
+  const now = clock.now();
+  const tag = Math.random().toString(36).slice(2, 8);
+  const rows = await db
+    .insert(members)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `ledger-${tag}-${i}@example.com`,
+        nickname: `ledger${i}`,
+        passwordHash: 'not-a-password-hash',
+        accountType: 'individual' as const,
+        referralCode: `L${tag}${i}`.slice(0, 12).toUpperCase(),
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: members.id });
+  return rows.map((row) => row.id);
+}
