@@ -1,6 +1,13 @@
 import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { members } from '../../src/server/db/schema';
+import type { LedgerCurrency } from '../../src/server/db/wallet-schema';
+import {
+  memberAccount,
+  platformAccount,
+  postLedgerTransaction,
+  transfer,
+} from '../../src/server/domain/wallet/ledger';
 
 /** Bare member rows for ledger-level tests (no credentials; not able to log in). */
 export async function insertMembers(db: Db, clock: Clock, count: number): Promise<number[]> {
@@ -22,4 +29,27 @@ export async function insertMembers(db: Db, clock: Clock, count: number): Promis
     )
     .returning({ id: members.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Give a member money as a confirmed deposit would (hot wallet -> available), without a chain.
+ * `amount` in atomic units of the currency.
+ */
+export async function creditMember(
+  db: Db,
+  clock: Clock,
+  memberId: number,
+  currency: LedgerCurrency,
+  amount: bigint,
+  key = `test-credit:${memberId}:${currency}:${Math.random().toString(36).slice(2)}`,
+) {
+  return db.transaction((tx) =>
+    postLedgerTransaction(tx as unknown as Db, clock, {
+      idempotencyKey: key,
+      type: 'deposit',
+      memberId,
+      reference: key,
+      postings: transfer(platformAccount('hot_wallet'), memberAccount(memberId), currency, amount),
+    }),
+  );
 }

@@ -92,3 +92,9 @@ export const CURRENCIES = [
 export function currencyById(id: number): CurrencyDefinition | undefined {
   return CURRENCIES.find((currency) => currency.id === id);
 }
+
+/** The currency with this code ('MST' is the legacy name of USDT's id 28). */
+export function currencyByCode(code: string): CurrencyDefinition | undefined {
+  const wanted = code === 'MST' ? 'USDT' : code;
+  return CURRENCIES.find((currency) => currency.code === wanted);
+}

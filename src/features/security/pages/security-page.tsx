@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ActivityLog } from '../components/activity-log';
 import { LinkedWallets } from '../components/linked-wallets';
 import { LoginDevices } from '../components/login-devices';
-import { QueryTabs } from '../components/query-tabs';
+import { QueryTabs } from '../../../components/query-tabs';
 import { TwoStepSection } from '../components/two-step-section';
 import styles from './security-page.module.css';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../components/testing/render';
+import { renderWithProviders } from './testing/render';
 import { QueryTabs } from './query-tabs';
 
 function Tabs() {

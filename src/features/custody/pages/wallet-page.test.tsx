@@ -1,0 +1,135 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../components/testing/render';
+import { getKycStatus } from '../../../services/kyc';
+import { getWalletHistory, getWalletInfo } from '../../../services/wallet';
+import type { WalletInfo } from '../../../shared/api/wallet';
+import { WalletPage } from './wallet-page';
+
+vi.mock('../../../services/wallet', () => ({ getWalletInfo: vi.fn(), getWalletHistory: vi.fn() }));
+vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+
+const infoMock = vi.mocked(getWalletInfo);
+const historyMock = vi.mocked(getWalletHistory);
+const kycMock = vi.mocked(getKycStatus);
+
+function render(ui: ReactElement, route = '/wallet') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(ui, {
+    route,
+    wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+}
+
+const zero = { total: '0', available: '0', staking: '0', pendingWithdrawal: '0' };
+const info: WalletInfo = {
+  balances: [
+    {
+      currency: 'BCNT',
+      total: '1500.123456789',
+      available: '500.123456789',
+      staking: '1000',
+      pendingWithdrawal: '0',
+    },
+    {
+      currency: 'USDT',
+      total: '1234567.891',
+      available: '1234000',
+      staking: '0',
+      pendingWithdrawal: '567.891',
+    },
+    { currency: 'USDC', ...zero },
+    { currency: 'BTC', ...zero },
+    { currency: 'ETH', ...zero },
+  ],
+};
+
+const panels = {
+  deposit: <p>deposit panel</p>,
+  withdrawal: <p>withdrawal panel</p>,
+  convert: <p>convert panel</p>,
+  stake: <p>stake panel</p>,
+  conversions: <p>conversions panel</p>,
+  'stake-history': <p>stake history panel</p>,
+  addresses: <p>address book panel</p>,
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  infoMock.mockResolvedValue(info);
+  kycMock.mockResolvedValue({ selfUserKYCStatus: 4 } as Awaited<ReturnType<typeof getKycStatus>>);
+});
+
+describe('WalletPage', () => {
+  it('shows each balance with the balance precision, rounded down, in the zh-TW format', async () => {
+    render(<WalletPage panels={panels} kycHref="/kyc" />);
+    const usdt = await screen.findByTestId('wallet-balance-USDT');
+    expect(
+      within(usdt)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1,234,567.89', '1,234,000.00', '0.00', '567.89']);
+    expect(screen.getByTestId('wallet-available-BCNT').textContent).toBe('500.12');
+  });
+
+  it('opens the tab of the query and shows the composed panel', async () => {
+    render(<WalletPage panels={panels} kycHref="/kyc" />, '/wallet?tab=withdrawal');
+    expect(await screen.findByText('withdrawal panel')).toBeTruthy();
+    expect(screen.queryByText('deposit panel')).toBeNull();
+  });
+
+  it('shows the verification prompt instead of the tabs before KYC', async () => {
+    kycMock.mockResolvedValue({ selfUserKYCStatus: 1 } as Awaited<ReturnType<typeof getKycStatus>>);
+    render(<WalletPage panels={panels} kycHref="/kyc" />);
+    expect(await screen.findByTestId('wallet-kyc-gate')).toBeTruthy();
+    expect(screen.getByTestId('wallet-kyc-link').getAttribute('href')).toBe('/kyc');
+    expect(screen.queryByText('deposit panel')).toBeNull();
+  });
+
+  it('lists the transactions with signed amounts of their type and filters by currency', async () => {
+    historyMock.mockResolvedValue({
+      items: [
+        {
+          id: 9,
+          kind: 'withdrawal_fee',
+          transactionType: 4,
+          currency: 'USDT',
+          amount: '-1.5',
+          reference: 'withdrawal:3',
+          createdAt: '2026-11-23T02:00:00.000Z',
+        },
+        {
+          id: 8,
+          kind: 'deposit',
+          transactionType: 2,
+          currency: 'BTC',
+          amount: '0.12345678',
+          reference: 'abc',
+          createdAt: '2026-11-22T17:00:00.000Z',
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+    });
+    const user = userEvent.setup();
+    render(<WalletPage panels={panels} kycHref="/kyc" />, '/wallet?tab=transactions');
+    await waitFor(() => expect(screen.getAllByTestId('wallet-history-row')).toHaveLength(2));
+    const [fee, deposit] = screen.getAllByTestId('wallet-history-row');
+    expect(
+      within(fee!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026/11/23 10:00', 'Withdrawal fee', 'USDT', '-1.50', 'withdrawal:3']);
+    // BTC deposits show 6 places (spec section 3); UTC+8 date
+    expect(within(deposit!).getAllByRole('cell')[0]!.textContent).toBe('2026/11/23 01:00');
+    expect(within(deposit!).getAllByRole('cell')[3]!.textContent).toBe('+0.123456');
+    await user.selectOptions(screen.getByTestId('wallet-history-currency'), 'BTC');
+    await waitFor(() =>
+      expect(historyMock).toHaveBeenLastCalledWith({ currency: 'BTC', page: 1, pageSize: 10 }),
+    );
+  });
+});
