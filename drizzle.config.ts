@@ -6,7 +6,13 @@ import { defineConfig } from 'drizzle-kit';
  */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/wallet-schema.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/wallet-schema.ts',
+    './src/server/db/store-schema.ts',
+    './src/server/db/withdrawal-schema.ts',
+    './src/server/db/convert-schema.ts',
+  ],
   out: './src/server/db/migrations',
   strict: true,
   verbose: true,

@@ -46,6 +46,8 @@ export default async function globalSetup() {
       CAPTCHA_MAX_NUMBER: '5000',
       // every spec logs in from 127.0.0.1; per-account throttling stays as in production
       RATE_LIMIT_SCALE: '20',
+      // deposits and withdrawals wait for 3 blocks; the wallet spec mines them
+      DEPOSIT_CONFIRMATIONS: '3',
     },
   });
   await waitForHttp(`${E2E.baseUrl}/health`, 60_000);

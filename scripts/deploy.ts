@@ -126,6 +126,10 @@ export async function deployAll({
     await call('testUsdt', testUsdt, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
     await call('testUsdc', testUsdc, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
   }
+  // The custodial wallet's hot wallet is account 0 with the development seed (WALLET_SEED):
+  // it needs stablecoins to pay withdrawals (it already holds the BCNT treasury and ETH).
+  await call('testUsdt', testUsdt, 'mint', [ANVIL_ACCOUNTS[0], HOT_WALLET_STABLECOIN_FUNDING]);
+  await call('testUsdc', testUsdc, 'mint', [ANVIL_ACCOUNTS[0], HOT_WALLET_STABLECOIN_FUNDING]);
   await call('allianceNft', allianceNft, 'mint', [ALLIANCE_NFT_TEST_HOLDER]);
 
   for (const { hash, what } of pending) {
@@ -139,6 +143,11 @@ export async function deployAll({
   return { chainId, addresses };
 }
 
+/** The hot wallet's stablecoin float on the local chain (1,000,000 USDT and USDC, 6 decimals). */
+const HOT_WALLET_STABLECOIN_FUNDING = 1_000_000n * 10n ** 6n;
+/** Version of deployAll's funding steps, part of the saved state's fingerprint. */
+const DEPLOY_STEPS_VERSION = 2;
+
 /**
  * Where `deployOrLoadState` keeps the chain right after a fresh deploy (gitignored `.cache/`).
  * Tests, e2e and `npm run dev` load it instead of deploying again.
@@ -148,6 +157,8 @@ export const DEPLOYED_STATE_FILE = path.join(REPO_ROOT, '.cache', 'anvil-deploye
 /** A fingerprint of the compiled contracts, so a state file from older contracts is not reused. */
 export function artifactsFingerprint(): string {
   const hash = createHash('sha256');
+  // what deployAll does besides deploying (funding): bump when it changes
+  hash.update(`deploy-steps:${DEPLOY_STEPS_VERSION}`);
   for (const { id } of CONTRACTS) {
     hash.update(id).update(readFileSync(artifactPath(id)));
   }

@@ -80,6 +80,9 @@ async function main() {
     RPC_URL: anvil.rpcUrl,
     CHAIN_ID: String(CHAIN_ID),
     APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${WEB_PORT}`,
+    // anvil mines a block only per transaction: with the spec's 20 confirmations a deposit would
+    // wait for 19 more transactions. Set DEPOSIT_CONFIRMATIONS to see the confirming state.
+    DEPOSIT_CONFIRMATIONS: process.env.DEPOSIT_CONFIRMATIONS ?? '1',
   };
   const api: Managed = startProcess(
     'api',

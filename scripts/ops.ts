@@ -87,6 +87,32 @@ Commands:
   premier approve <email>     Approve a premier application under review (-> approved).
   premier reject <email> --note "..."
                               Reject a premier application under review (-> rejected).
+
+  Custodial wallet (amounts are decimal strings in whole units, e.g. --amount 0.25):
+  deposits simulate --network BTC_NATIVE_SEGWIT|TRC20 --address <addr> --amount <n> [--txid <hex>]
+                              A Bitcoin or TRON deposit arrived at a member's deposit address
+                              (the local network simulator; 0 confirmations).
+  deposits confirm --network N [--txid <hex>] [--blocks N]
+                              Add confirmations to simulated deposits (credited at 5 BTC / 12 TRC20).
+  deposits list [--email <member>] [--limit N]
+                              Recent deposits (all networks) with status and confirmations.
+  deposits release --id N     Credit a deposit held over the level-1 deposit limit.
+  withdrawals list [--state S] [--limit N]
+                              Withdrawals (queued, processing, broadcast, completed, failed).
+  withdrawals run [--wait] [--timeout S]
+                              Process the withdrawal queue now (not waiting for 10:00 UTC+8 of
+                              the next working day), then record confirmations; --wait polls
+                              until nothing is waiting (direct database access only).
+  withdrawals fail --id N [--reason "..."]
+                              Cancel a queued withdrawal and return the funds.
+  price set --price <USDT>    Set the BCNT price of the local price feed (quotes made before it
+                              are refused as stale).
+  price show                  The current BCNT quote.
+  store list [--state S] [--email <member>] [--limit N]
+                              BCNT store orders.
+  store deliver [--id N] [--now]
+                              Deliver the store orders that are due (next business day 12:00
+                              UTC+8); --id one order, --now without waiting for its time.
   help                        Show this help.
 
 Options:
@@ -117,8 +143,46 @@ const VALUE_OPTIONS = [
   'note',
   'out',
   'by',
+  'network',
+  'address',
+  'amount',
+  'txid',
+  'blocks',
+  'email',
+  'id',
+  'reason',
+  'timeout',
+  'price',
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
+
+/** Yes/no switches of the wallet commands. */
+const FLAG_OPTIONS = ['wait', 'now'] as const;
+type FlagOption = (typeof FLAG_OPTIONS)[number];
+
+/**
+ * Wallet commands: `<group> <verb>` with --options passed to the command's schema as they are
+ * (it coerces and validates them), and yes/no switches.
+ */
+const WALLET_COMMANDS: Record<
+  string,
+  { command: OpsCommandName; options: ValueOption[]; flags?: FlagOption[] }
+> = {
+  'deposits simulate': {
+    command: 'deposits/simulate',
+    options: ['network', 'address', 'amount', 'txid'],
+  },
+  'deposits confirm': { command: 'deposits/confirm', options: ['network', 'txid', 'blocks'] },
+  'deposits list': { command: 'deposits/list', options: ['email', 'limit'] },
+  'deposits release': { command: 'deposits/release', options: ['id'] },
+  'withdrawals list': { command: 'withdrawals/list', options: ['state', 'limit'] },
+  'withdrawals run': { command: 'withdrawals/run', options: ['timeout'], flags: ['wait'] },
+  'withdrawals fail': { command: 'withdrawals/fail', options: ['id', 'reason'] },
+  'price set': { command: 'price/set', options: ['price'] },
+  'price show': { command: 'price/show', options: [] },
+  'store list': { command: 'store/list', options: ['state', 'email', 'limit'] },
+  'store deliver': { command: 'store/deliver', options: ['id'], flags: ['now'] },
+};
 
 /** `<group> <verb> <argument>`: the argument (an e-mail or an image id) is not a command word. */
 const ARGUMENT_COMMANDS: Record<
@@ -181,6 +245,18 @@ function parseInvocation(argv: string[]): {
       note: { type: 'string' },
       out: { type: 'string' },
       by: { type: 'string' },
+      network: { type: 'string' },
+      address: { type: 'string' },
+      amount: { type: 'string' },
+      txid: { type: 'string' },
+      blocks: { type: 'string' },
+      email: { type: 'string' },
+      id: { type: 'string' },
+      reason: { type: 'string' },
+      timeout: { type: 'string' },
+      price: { type: 'string' },
+      wait: { type: 'boolean', default: false },
+      now: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -222,6 +298,20 @@ function parseInvocation(argv: string[]): {
 
   const words = positionals.join(' ');
   if (values.help || words === 'help' || words === '') return { help: true, json };
+  const wallet = WALLET_COMMANDS[words];
+  if (wallet) {
+    allow(words, wallet.options);
+    for (const flag of FLAG_OPTIONS) {
+      if (values[flag] && !wallet.flags?.includes(flag))
+        throw new UsageError(`--${flag} does not apply to "${words}"`);
+    }
+    const input: Record<string, unknown> = {};
+    for (const name of wallet.options) {
+      if (option(name) !== undefined) input[name] = option(name);
+    }
+    for (const flag of wallet.flags ?? []) if (values[flag]) input[flag] = true;
+    return { json, invocation: { command: wallet.command, input } };
+  }
   switch (words) {
     case 'maintenance on':
       allow(words, ['start', 'end']);

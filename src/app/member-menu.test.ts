@@ -44,14 +44,14 @@ describe('member level and menu', () => {
     ]);
   });
 
-  it('links built screens (Account, Security tab two-step) and leaves the others unlinked', () => {
+  it('links built screens (Account, Wallet tab deposit, Security tab two-step) and leaves the others unlinked', () => {
     const menu = memberMenu(
       { displayName: 'A', roleId: 64, hasManagedAssets: false },
       { production: true },
     );
     expect(Object.fromEntries(menu.map((entry) => [entry.id, entry.href]))).toEqual({
       account: '/account',
-      wallet: undefined,
+      wallet: '/wallet?tab=deposit',
       security: '/security?tab=two-step',
     });
   });

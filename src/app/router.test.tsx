@@ -77,9 +77,11 @@ describe('app router', () => {
   });
 
   it('sends a guarded path without a token to Login with back', async () => {
-    const router = renderAt('/wallet');
-    expect((await screen.findByTestId('screen')).textContent).toContain('Login /login?back=Wallet');
-    expect(router.state.location.search).toBe('?back=Wallet');
+    const router = renderAt('/api-keys');
+    expect((await screen.findByTestId('screen')).textContent).toContain(
+      'Login /login?back=ApiKeys',
+    );
+    expect(router.state.location.search).toBe('?back=ApiKeys');
   });
 
   it('keeps id for the portfolio detail', async () => {
@@ -90,7 +92,7 @@ describe('app router', () => {
   });
 
   it('sends a logged-in member to Landing where no screen exists yet', async () => {
-    const router = renderAt('/wallet', { hasToken: () => true });
+    const router = renderAt('/api-keys', { hasToken: () => true });
     await screen.findByTestId('screen');
     expect(router.state.location.pathname).toBe('/');
   });

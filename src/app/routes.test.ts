@@ -214,6 +214,7 @@ describe('route table', () => {
     expect(withScreens.sort()).toEqual([
       'Account',
       'AuthorizeLoginDevice',
+      'Bcnt',
       'EditUserName',
       'ForgotPwd',
       'Kyc',
@@ -226,6 +227,8 @@ describe('route table', () => {
       'ResetPwd',
       'Security',
       'UpdatePassword',
+      'Wallet',
+      'WalletManagement',
     ]);
   });
 

@@ -110,13 +110,31 @@ const ROUTE_TABLE = {
   AboutUs: { path: '/about-us', public: true },
   Press: { path: '/press', public: true },
   Events: { path: '/events', public: true },
-  Bcnt: { path: '/bcnt', public: true },
+  Bcnt: {
+    path: '/bcnt',
+    public: true,
+    screen: withNamespaces(['store', 'tx'], () => import('../features/store/pages/bcnt-page')),
+  },
   PrivacyPolicy: { path: '/privacy-policy/:mobile?', public: true },
   UserAgreement: { path: '/user-agreement/:mobile?', public: true },
   TermsAutotrade: { path: '/terms-autotrade', public: true },
   LendingTermService: { path: '/lending-term-service', public: true },
-  Wallet: { path: '/wallet', public: false },
-  WalletManagement: { path: '/wallet/management/:currency', public: false },
+  Wallet: {
+    path: '/wallet',
+    public: false,
+    screen: withNamespaces(
+      ['custody', 'deposit', 'withdraw', 'convert', 'tx'],
+      () => import('./screens/wallet-screen'),
+    ),
+  },
+  WalletManagement: {
+    path: '/wallet/management/:currency',
+    public: false,
+    screen: withNamespaces(
+      ['withdraw'],
+      () => import('../features/withdraw/pages/address-management-page'),
+    ),
+  },
   Account: {
     path: '/account',
     public: false,
@@ -146,7 +164,7 @@ const ROUTE_TABLE = {
   Security: {
     path: '/security',
     public: false,
-    screen: withNamespaces(['security'], () => import('../features/security/pages/security-page')),
+    screen: withNamespaces(['security', 'withdraw'], () => import('./screens/security-screen')),
   },
   Kyc: {
     path: '/kyc',

@@ -20,6 +20,8 @@ export const queryKeys = {
     docIssuePlaces: () => [...common, 'docIssuePlaces'] as const,
     /** GET /api/v1/common/loyalty: the loyalty rate table */
     loyalty: () => [...common, 'loyalty'] as const,
+    /** GET /token/info: BCNT token info, store rules and the current price */
+    tokenInfo: () => [...common, 'tokenInfo'] as const,
   },
   setting: {
     all: setting,

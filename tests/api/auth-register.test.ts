@@ -1,3 +1,4 @@
+import { DEV_WALLET_SEED } from '../../src/server/config';
 import { parseOptions } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -382,7 +383,11 @@ describe('dev outbox', () => {
 
   it('does not exist in production', async () => {
     const prod = await createTestApp({
-      config: { nodeEnv: 'production', appOrigin: 'https://app.example.com' },
+      config: {
+        nodeEnv: 'production',
+        appOrigin: 'https://app.example.com',
+        walletSeed: DEV_WALLET_SEED,
+      },
     });
     try {
       const res = await call(prod.app, 'GET', '/dev/outbox');

@@ -36,7 +36,7 @@ const EXPIRED = { status: 401, message: 'Verify token error: jwt expired', data:
 
 /** Member routes and a body each accepts, so a refusal can only come from authentication. */
 /** [url, body, method (default POST)] */
-const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH')?][] = [
+const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][] = [
   ['/member/logout', undefined],
   ['/member/addUserType', { userType: 2 }],
   ['/member/get2FASettings', undefined],
@@ -75,6 +75,25 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH')?][] = [
   ['/member/ico/kyc/applyForPremierMember', undefined],
   ['/member/ico/kyc/applyForKYC2', {}],
   ['/api/v1/user/referral/history', undefined, 'GET'],
+  // custodial wallet and the BCNT store (authentication runs before body validation)
+  ['/api/v1/user/WalletInfo', undefined, 'GET'],
+  ['/api/v1/user/WalletHistory', undefined, 'GET'],
+  ['/api/v1/user/WalletDepositInfo', undefined, 'GET'],
+  ['/api/v1/user/WithdrawInfo', undefined, 'GET'],
+  ['/api/v1/user/Withdraw', undefined, 'GET'],
+  ['/api/v1/user/Withdraw', {}],
+  ['/api/v1/user/Withdraw/sendCode', undefined],
+  ['/api/v1/user/address', undefined, 'GET'],
+  ['/api/v1/user/address', {}],
+  ['/api/v1/user/address', {}, 'DELETE'],
+  ['/api/v1/user/address/default', {}, 'PATCH'],
+  ['/api/v1/user/ConvertInfo', undefined, 'GET'],
+  ['/api/v1/user/ConvertHistory', undefined, 'GET'],
+  ['/api/v1/user/ConvertCurrency', {}],
+  ['/api/v1/user/wallet/stake', {}],
+  ['/api/v1/user/wallet/stake/record', undefined, 'GET'],
+  ['/token/order', undefined, 'GET'],
+  ['/token/order', {}],
 ];
 
 async function sign(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { ConfigError, JWT_SECRET_FILE, loadConfig } from '../../src/server/config';
+import { ConfigError, DEV_WALLET_SEED, JWT_SECRET_FILE, loadConfig } from '../../src/server/config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -15,6 +15,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+const SEED =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const SECRET = 'a-production-secret-of-at-least-32-chars!';
 
 function configError(fn: () => unknown): ConfigError {
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: SECRET,
       APP_ORIGIN: 'https://app.example.com',
+      WALLET_SEED: SEED,
       DATA_DIR: tempDir(),
     });
     expect(config).toMatchObject({
@@ -67,6 +70,7 @@ describe('loadConfig', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_ORIGIN: 'https://app.example.com',
+        WALLET_SEED: SEED,
         DATA_DIR: tempDir(),
       }),
     );
@@ -93,7 +97,12 @@ describe('loadConfig', () => {
       dataKey: 'k'.repeat(32),
     });
     const prod = configError(() =>
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() }),
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: SECRET,
+        WALLET_SEED: SEED,
+        DATA_DIR: tempDir(),
+      }),
     );
     expect(prod.problems.map((p) => p.variable)).toEqual(['APP_ORIGIN']);
     const bad = configError(() =>
@@ -110,6 +119,45 @@ describe('loadConfig', () => {
       'DATA_KEY',
     ]);
     expect(bad.message).not.toContain('short-data-key');
+  });
+
+  it('wallet settings: WALLET_SEED required in production and never printed, scheduler, deposits, price', () => {
+    const dev = loadConfig({ DATA_DIR: tempDir() });
+    expect(dev).toMatchObject({
+      walletSeed: DEV_WALLET_SEED,
+      scheduler: true,
+      schedulerPollMs: 1000,
+      depositConfirmations: 20,
+      bcntPriceUsdt: '0.5',
+    });
+    const missing = configError(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: SECRET,
+        APP_ORIGIN: 'https://app.example.com',
+        DATA_DIR: tempDir(),
+      }),
+    );
+    expect(missing.problems.map((p) => p.variable)).toEqual(['WALLET_SEED']);
+    const bad = configError(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        WALLET_SEED: 'Secret Words Not A Mnemonic',
+        DEPOSIT_CONFIRMATIONS: '0',
+        BCNT_PRICE_USDT: '0',
+        SCHEDULER: 'maybe',
+      }),
+    );
+    expect(bad.problems.map((p) => p.variable).sort()).toEqual([
+      'BCNT_PRICE_USDT',
+      'DEPOSIT_CONFIRMATIONS',
+      'SCHEDULER',
+      'WALLET_SEED',
+    ]);
+    expect(bad.message).not.toContain('Secret Words');
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), DEPOSIT_CONFIRMATIONS: '3', SCHEDULER: 'false' }),
+    ).toMatchObject({ depositConfirmations: 3, scheduler: false });
   });
 
   it('a short JWT_SECRET fails without printing it', () => {

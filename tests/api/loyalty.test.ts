@@ -1,6 +1,7 @@
 // Loyalty calls without a chain (RPC_URL points nowhere): authorisation, validation, the status
 // of a member with nothing on chain, the rate table, the dev clock, the ops commands and the
 // indexer's configuration. The on-chain behaviour is proven in tests/chain/.
+import { DEV_WALLET_SEED } from '../../src/server/config';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +131,7 @@ describe('GET /member/loyalty/status', () => {
       stakeLevel: 0,
       allianceLevel: 0,
       countedStake: '0',
+      custodialStaked: '0',
       thresholds: { level2: '10000', level3: '50000', level4: '200000' },
       nextLevel: { level: 2, needed: '10000' },
       wallets: [],
@@ -203,7 +205,11 @@ describe('dev clock', () => {
 
   it('does not exist in production', async () => {
     const prod = await createTestApp({
-      config: { nodeEnv: 'production', appOrigin: 'https://app.example.com' },
+      config: {
+        nodeEnv: 'production',
+        appOrigin: 'https://app.example.com',
+        walletSeed: DEV_WALLET_SEED,
+      },
     });
     try {
       expect((await get(prod.app, '/dev/clock')).statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import { DEV_WALLET_SEED } from '../../src/server/config';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -19,7 +20,7 @@ describe('envelope', () => {
   it.each([
     ['GET', '/api/v1/no/SuchCall'],
     ['POST', '/member/noSuchCall'],
-    ['GET', '/token/order'],
+    ['GET', '/token/no-such-call'],
     ['GET', '/quotation/ticker'],
     ['GET', '/content/posts'],
     ['GET', '/some/app/route'],
@@ -219,7 +220,12 @@ describe('/dev routes', () => {
 
   it('are not registered in production', async () => {
     const prod = await createTestApp({
-      config: { nodeEnv: 'production', serveApp: false, appOrigin: 'https://app.example.com' },
+      config: {
+        nodeEnv: 'production',
+        serveApp: false,
+        appOrigin: 'https://app.example.com',
+        walletSeed: DEV_WALLET_SEED,
+      },
       database: t.database,
     });
     try {

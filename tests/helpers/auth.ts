@@ -51,7 +51,7 @@ export function deviceHeaders(
 
 export function call(
   app: App,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   options: CallOptions = {},

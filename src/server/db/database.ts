@@ -11,8 +11,17 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as coreSchema from './schema';
 import * as walletSchema from './wallet-schema';
+import * as storeSchema from './store-schema';
+import * as withdrawalSchema from './withdrawal-schema';
+import * as convertSchema from './convert-schema';
 
-const schema = { ...coreSchema, ...walletSchema };
+const schema = {
+  ...coreSchema,
+  ...walletSchema,
+  ...storeSchema,
+  ...withdrawalSchema,
+  ...convertSchema,
+};
 
 export type Schema = typeof schema;
 /** The drizzle handle domain code uses; the same type for both drivers. */

@@ -1,2 +1,73 @@
-/** Operator commands of the custodial wallet (merged into opsCommands in commands.ts). */
-export const withdrawalOpsCommands = {} as const;
+import { z } from 'zod';
+import { WITHDRAWAL_STATUSES } from '../../shared/api/wallet-withdraw';
+import { createSimulatedPayoutAdapter } from '../domain/wallet/withdrawal-payouts';
+import {
+  failWithdrawalBySupport,
+  listWithdrawals,
+  processWithdrawals,
+  type ProcessResult,
+} from '../domain/wallet/withdrawal-processing';
+import { type OpsContext, walletOf } from './commands';
+
+/**
+ * Operator commands of withdrawals (merged into opsCommands in commands.ts):
+ *
+ * - `withdrawals/list [--state queued|processing|broadcast|completed|failed] [--limit 50]`
+ * - `withdrawals/run [--wait] [--timeout 120]`: send every queued withdrawal now, whatever its
+ *   due time, then check confirmations; with `--wait`, keep checking (every second) until
+ *   nothing is waiting or the timeout passes.
+ * - `withdrawals/fail --id N [--reason text]`: support refunds a withdrawal that has not been
+ *   signed yet (queued, or claimed without a signed transaction).
+ */
+
+const payouts = createSimulatedPayoutAdapter();
+
+async function run(ctx: OpsContext, input: { wait: boolean; timeout: number }) {
+  const deps = { wallet: walletOf(ctx), payouts };
+  const total: ProcessResult = { claimed: 0, broadcast: 0, completed: 0, failed: 0, waiting: 0 };
+  const add = (r: ProcessResult) => {
+    total.claimed += r.claimed;
+    total.broadcast += r.broadcast;
+    total.completed += r.completed;
+    total.failed += r.failed;
+    total.waiting = r.waiting;
+  };
+  add(await processWithdrawals(deps, { force: true }));
+  const deadline = Date.now() + input.timeout * 1000;
+  while (input.wait && total.waiting > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    add(await processWithdrawals(deps));
+  }
+  return total;
+}
+
+export const withdrawalOpsCommands = {
+  'withdrawals/list': {
+    input: z.object({
+      state: z.enum(WITHDRAWAL_STATUSES).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(50),
+    }),
+    run: (
+      ctx: OpsContext,
+      input: { state?: (typeof WITHDRAWAL_STATUSES)[number] | undefined; limit: number },
+    ) => listWithdrawals(ctx.db, { status: input.state, limit: input.limit }),
+  },
+  'withdrawals/run': {
+    input: z.object({
+      wait: z
+        .union([z.boolean(), z.enum(['true', 'false', ''])])
+        .default(false)
+        .transform((value) => value === true || value === 'true' || value === ''),
+      timeout: z.coerce.number().int().min(1).max(3600).default(120),
+    }),
+    run,
+  },
+  'withdrawals/fail': {
+    input: z.object({
+      id: z.coerce.number().int().positive(),
+      reason: z.string().trim().min(1).max(300).default('cancelled by support'),
+    }),
+    run: (ctx: OpsContext, input: { id: number; reason: string }) =>
+      failWithdrawalBySupport(walletOf(ctx), input.id, input.reason),
+  },
+} as const;

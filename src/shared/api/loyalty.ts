@@ -67,8 +67,16 @@ export const loyaltyStatusSchema = z.object({
   stakeLevel: int(),
   /** 3 while an Alliance NFT registration is active, else 0 */
   allianceLevel: int(),
-  /** staked + cooling over all linked wallets: the amount that counts for the level */
+  /**
+   * staked + cooling over all linked wallets plus the custodial stake: the amount that counts
+   * for the level
+   */
   countedStake: tokenAmountSchema,
+  /**
+   * BCNT staked in the custodial wallet (POST /api/v1/user/wallet/stake), unstake requests in
+   * their 14-day cooldown included; part of `countedStake`. Optional for older answers.
+   */
+  custodialStaked: z.optional(tokenAmountSchema),
   thresholds: z.object({
     level2: tokenAmountSchema,
     level3: tokenAmountSchema,

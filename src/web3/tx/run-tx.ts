@@ -13,7 +13,7 @@ import {
   waitForTransactionReceipt,
 } from 'viem/actions';
 import type { Config } from 'wagmi';
-import { getAccount, simulateContract, writeContract } from 'wagmi/actions';
+import { getAccount, sendTransaction, simulateContract, writeContract } from 'wagmi/actions';
 import { usePendingTxStore, type PendingTx } from './pending-tx-store';
 import {
   classifyTxError,
@@ -37,7 +37,8 @@ import {
  *   resume: a stored hash after a reload -> follow (or forget it when the chain no longer knows it)
  */
 
-export interface TxRequest {
+/** A contract call (the usual request). */
+export interface ContractTxRequest {
   address: Address;
   abi: Abi;
   functionName: string;
@@ -49,6 +50,17 @@ export interface TxRequest {
    */
   token?: TokenDisplay;
 }
+
+/** A plain ETH transfer to `to` (no contract call), e.g. a deposit to the member's address. */
+export interface NativeTransferRequest {
+  to: Address;
+  value: bigint;
+}
+
+export type TxRequest = ContractTxRequest | NativeTransferRequest;
+
+const contractCall = (request?: TxRequest): ContractTxRequest | undefined =>
+  request && 'abi' in request ? request : undefined;
 
 export type TxOutcome =
   | { status: 'done'; hash: Hash; receipt: TransactionReceipt }
@@ -82,9 +94,9 @@ export interface TxRunContext {
 
 function errorContext(ctx: TxRunContext, request?: TxRequest): TxErrorContext {
   return {
-    abi: request?.abi,
+    abi: contractCall(request)?.abi,
     chainId: ctx.chainId,
-    token: request?.token ?? knownToken(request?.address, ctx.chainId),
+    token: contractCall(request)?.token ?? knownToken(contractCall(request)?.address, ctx.chainId),
   };
 }
 
@@ -115,6 +127,21 @@ export async function sendTx(ctx: TxRunContext, request: TxRequest): Promise<TxO
     return { status: 'failed', errorKey: 'error.notConnected' };
 
   ctx.onUpdate({ status: 'waiting' });
+  let hash: Hash;
+  if (!('abi' in request)) {
+    try {
+      hash = await sendTransaction(config, {
+        to: request.to,
+        value: request.value,
+        account: from,
+        chainId,
+      });
+    } catch (error) {
+      if (isAbort(ctx, error)) return { status: 'aborted' };
+      return classifyTxError(error, errorContext(ctx, request));
+    }
+    return followSent(ctx, { key: ctx.key, hash, chainId, from, createdAt: Date.now() }, request);
+  }
   const call = {
     address: request.address,
     abi: request.abi,
@@ -134,14 +161,17 @@ export async function sendTx(ctx: TxRunContext, request: TxRequest): Promise<TxO
   }
   if (ctx.signal.aborted) return { status: 'aborted' };
 
-  let hash: Hash;
   try {
     hash = await writeContract(config, call as Parameters<typeof writeContract>[1]);
   } catch (error) {
     return classifyTxError(error, errorContext(ctx, request));
   }
+  return followSent(ctx, { key: ctx.key, hash, chainId, from, createdAt: Date.now() }, request);
+}
 
-  const entry: PendingTx = { key: ctx.key, hash, chainId, from, createdAt: Date.now() };
+/** A transaction the wallet sent: stored as pending (for a resume), then followed. */
+function followSent(ctx: TxRunContext, entry: PendingTx, request: TxRequest): Promise<TxOutcome> {
+  const { hash } = entry;
   usePendingTxStore.getState().put(entry);
   ctx.onUpdate({ status: 'pending', hash });
   void rememberNonce(ctx, entry);
@@ -257,7 +287,7 @@ async function revertReason(ctx: TxRunContext, receipt: TransactionReceipt, requ
       blockNumber: receipt.blockNumber,
     });
   } catch (error) {
-    return revertOutcome(decodeRevert(error, request?.abi), context);
+    return revertOutcome(decodeRevert(error, contractCall(request)?.abi), context);
   }
   return revertOutcome(undefined, context);
 }

@@ -52,6 +52,7 @@ function fakeFlow(key: string, onDone?: (receipt: TransactionReceipt) => void): 
     state,
     busy: state.status === 'waiting' || state.status === 'pending',
     send: async (request) => {
+      if (!('functionName' in request)) throw new Error('the staking panel sends contract calls');
       tx.sent.push({ key, functionName: request.functionName, args: request.args ?? [] });
       if (tx.outcome !== 'done') return undefined;
       const receipt = { blockNumber: tx.blockNumber, status: 'success' } as TransactionReceipt;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { ActivityLog } from '../components/activity-log';
@@ -8,18 +9,23 @@ import { TwoStepSection } from '../components/two-step-section';
 import styles from './security-page.module.css';
 
 /**
- * Tabs of the spec's Security page, synced to `?tab=`. "address" (address management) belongs
- * to the wallet issue and is not listed until it has content; `tab=address` shows the default
- * tab meanwhile.
+ * Tabs of the spec's Security page, synced to `?tab=`: two-step verification, address management
+ * (the saved withdrawal addresses, a panel of the withdraw feature composed by the app) and
+ * account activity.
  */
-type SecurityTab = 'two-step' | 'activity';
+type SecurityTab = 'two-step' | 'address' | 'activity';
 const DEFAULT_SECURITY_TAB: SecurityTab = 'two-step';
 
 /**
  * /security: two-step verification (with the linked wallets, which are sign-in methods and
  * whose unlinking needs the second factor) and account activity (login devices, activity log).
  */
-export default function SecurityPage() {
+export interface SecurityPageProps {
+  /** the address book panel (withdraw feature), composed by the app */
+  addressBook?: ReactNode;
+}
+
+export default function SecurityPage({ addressBook }: SecurityPageProps) {
   const { t } = useTranslation('security');
   return (
     <div className={styles.page} data-testid="security-page">
@@ -39,6 +45,9 @@ export default function SecurityPage() {
               </div>
             ),
           },
+          ...(addressBook
+            ? [{ value: 'address' as const, label: t('tab.address'), content: addressBook }]
+            : []),
           {
             value: 'activity',
             label: t('tab.activity'),

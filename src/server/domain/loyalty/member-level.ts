@@ -18,6 +18,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { allianceRegistrations, linkedWallets, members } from '../../db/schema';
 import { AppError } from '../../errors';
+import { accountBalance, memberAccount } from '../wallet/ledger';
 import {
   indexedBlock,
   stakeThresholds,
@@ -33,8 +34,9 @@ import {
  * - staking: the counted stake summed over all the member's linked wallets, where an address
  *   counts staked + the amounts of its unstake requests whose unlock time is still in the
  *   future by the server clock (the level is kept during the 14-day cooldown and dropped after
- *   it, withdrawn or not); thresholds from the last indexed ThresholdsUpdated, else the
- *   contract's initial ones;
+ *   it, withdrawn or not), plus the member's custodial BCNT stake (the ledger's staking
+ *   account, which keeps unstake requests until the `custodial-unstake` task releases them);
+ *   thresholds from the last indexed ThresholdsUpdated, else the contract's initial ones;
  * - Alliance NFT: an active registration gives level 3;
  * - staking and the NFT count only on top of level 1; the highest level applies.
  */
@@ -53,6 +55,8 @@ export interface LoyaltyParts {
   kycVerified: boolean;
   wallets: WalletStake[];
   thresholds: StakeThresholds;
+  /** the custodial BCNT staking account (cooling unstake requests included) */
+  custodialStaked: bigint;
   countedStake: bigint;
   stakeLevel: LoyaltyLevel;
   alliance: typeof allianceRegistrations.$inferSelect | undefined;
@@ -90,12 +94,13 @@ export async function loyaltyParts(
   const contracts = loyaltyContracts(ctx.chainId);
   const now = ctx.clock.now();
   const addresses = await memberWallets(ctx.db, member.id);
-  const [wallets, thresholds, alliance] = await Promise.all([
+  const [wallets, thresholds, alliance, custodialStaked] = await Promise.all([
     contracts ? walletStakes(ctx.db, contracts, addresses, now) : Promise.resolve([]),
     contracts ? stakeThresholds(ctx.db, contracts) : Promise.resolve(DEFAULT_STAKE_THRESHOLDS),
     activeRegistration(ctx.db, member.id),
+    accountBalance(ctx.db, memberAccount(member.id, 'staking'), 'BCNT'),
   ]);
-  const countedStake = wallets.reduce((sum, w) => sum + w.staked + w.cooling, 0n);
+  const countedStake = wallets.reduce((sum, w) => sum + w.staked + w.cooling, 0n) + custodialStaked;
   const kycVerified = isKycVerified(member.roleId);
   const fromStake = stakeLevel(countedStake, thresholds);
   const level = deriveMemberLevel({
@@ -108,6 +113,7 @@ export async function loyaltyParts(
     kycVerified,
     wallets,
     thresholds,
+    custodialStaked,
     countedStake,
     stakeLevel: fromStake,
     alliance,
@@ -175,6 +181,7 @@ export async function loyaltyStatus(ctx: LevelContext, memberId: number): Promis
     stakeLevel: parts.stakeLevel,
     allianceLevel: parts.alliance ? 3 : 0,
     countedStake: tokens(parts.countedStake),
+    custodialStaked: tokens(parts.custodialStaked),
     thresholds: {
       level2: tokens(parts.thresholds.level2),
       level3: tokens(parts.thresholds.level3),

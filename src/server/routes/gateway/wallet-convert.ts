@@ -1,6 +1,119 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import {
+  conversionSchema,
+  convertBodySchema,
+  convertHistoryQuerySchema,
+  convertHistorySchema,
+  convertInfoSchema,
+  convertRulesSchema,
+  stakeBodySchema,
+  stakeRecordQuerySchema,
+  stakeRecordSchema,
+  stakeResultSchema,
+} from '../../../shared/api/wallet-convert';
+import {
+  convertCurrency,
+  convertHistory,
+  convertInfo,
+  convertRules,
+} from '../../domain/wallet/convert';
+import {
+  CUSTODIAL_UNSTAKE_TASK,
+  custodialStake,
+  releaseDueUnstakes,
+  stakeRecord,
+} from '../../domain/wallet/custodial-stake';
+import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
+import { requireKycVerified } from '../../plugins/kyc';
 
-/** Gateway `user` calls of the custodial wallet: see the issue-6 brief. */
-const routes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Gateway calls of the conversion (USDT <-> BCNT) and the custodial BCNT stake; contract
+ * `shared/api/wallet-convert.ts`. Registers the scheduler task `custodial-unstake` (releases
+ * unstake requests whose 14 days are over).
+ */
+const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.wallet;
+  const member = { onRequest: app.authenticate, config: { auth: true } };
+  const moneyMoving = { ...member, preHandler: requireKycVerified };
 
-export default routes;
+  app.scheduler.register({
+    name: CUSTODIAL_UNSTAKE_TASK,
+    run: (now) => releaseDueUnstakes(deps, now),
+  });
+
+  // Public: the quote and the day's limits, no member data.
+  app.get(
+    '/common/convertCurrency/bcnt',
+    { schema: { response: { 200: envelopeSchema(convertRulesSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await convertRules(deps));
+    },
+  );
+
+  app.get(
+    '/user/ConvertInfo',
+    { ...member, schema: { response: { 200: envelopeSchema(convertInfoSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await convertInfo(deps, request.member.memberId));
+    },
+  );
+
+  app.post(
+    '/user/ConvertCurrency',
+    {
+      ...moneyMoving,
+      schema: { body: convertBodySchema, response: { 200: envelopeSchema(conversionSchema) } },
+    },
+    async (request) => {
+      const key = idempotencyKeyFrom(request.headers);
+      return ok(await convertCurrency(deps, request.member.memberId, key, request.body));
+    },
+  );
+
+  app.get(
+    '/user/ConvertHistory',
+    {
+      ...member,
+      schema: {
+        querystring: convertHistoryQuerySchema,
+        response: { 200: envelopeSchema(convertHistorySchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await convertHistory(deps.db, request.member.memberId, request.query));
+    },
+  );
+
+  app.post(
+    '/user/wallet/stake',
+    {
+      ...moneyMoving,
+      schema: { body: stakeBodySchema, response: { 200: envelopeSchema(stakeResultSchema) } },
+    },
+    async (request) => {
+      const key = idempotencyKeyFrom(request.headers);
+      return ok(await custodialStake(deps, request.member.memberId, key, request.body));
+    },
+  );
+
+  app.get(
+    '/user/wallet/stake/record',
+    {
+      ...member,
+      schema: {
+        querystring: stakeRecordQuerySchema,
+        response: { 200: envelopeSchema(stakeRecordSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await stakeRecord(deps.db, request.member.memberId, request.query));
+    },
+  );
+};
+
+export default walletConvertRoutes;

@@ -1,6 +1,166 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import {
+  addAddressBodySchema,
+  addressIdBodySchema,
+  addressListQuerySchema,
+  addressListSchema,
+  savedAddressSchema,
+  sendWithdrawCodeResultSchema,
+  withdrawalHistoryQuerySchema,
+  withdrawalHistorySchema,
+  withdrawalSchema,
+  withdrawBodySchema,
+  withdrawInfoQuerySchema,
+  withdrawInfoSchema,
+} from '../../../shared/api/wallet-withdraw';
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+} from '../../domain/wallet/address-book';
+import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
+import { createSimulatedPayoutAdapter } from '../../domain/wallet/withdrawal-payouts';
+import { processWithdrawals } from '../../domain/wallet/withdrawal-processing';
+import {
+  requestWithdrawal,
+  sendWithdrawCode,
+  withdrawalHistory,
+  withdrawInfo,
+} from '../../domain/wallet/withdrawals';
+import { requireKycVerified } from '../../plugins/kyc';
+import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
 
-/** Gateway `user` calls of the custodial wallet: see the issue-6 brief. */
-const routes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Gateway `user` calls of withdrawals and the saved-address book (contract
+ * shared/api/wallet-withdraw.ts; rules in domain/wallet/withdrawals.ts and address-book.ts).
+ * Every call is an authenticated member's, on `request.member.memberId` only. Calls that take a
+ * second-factor code use the `guessable` rate limit, the SMS code sender `codeSend`. Money
+ * calls (WithdrawInfo, Withdraw, sendCode) need identity verification. Registers the
+ * scheduler task `withdrawals` (the queue: send what is due, then confirm what was sent).
+ */
+const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
+  const member = (preset?: RateLimitPreset) => ({
+    onRequest: app.authenticate,
+    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
+  });
+  const verifiedMember = (preset?: RateLimitPreset) => ({
+    ...member(preset),
+    preHandler: requireKycVerified,
+  });
+  const payouts = createSimulatedPayoutAdapter();
 
-export default routes;
+  app.scheduler.register({
+    name: 'withdrawals',
+    run: () => processWithdrawals({ wallet: app.wallet, payouts }),
+  });
+
+  // ---- address book
+  app.get(
+    '/user/address',
+    {
+      ...member(),
+      schema: {
+        querystring: addressListQuerySchema,
+        response: { 200: envelopeSchema(addressListSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await listAddresses(app.db, request.member.memberId, request.query.currency));
+    },
+  );
+
+  app.post(
+    '/user/address',
+    {
+      ...member('guessable'),
+      schema: {
+        body: addAddressBodySchema,
+        response: { 200: envelopeSchema(savedAddressSchema) },
+      },
+    },
+    async (request) => ok(await addAddress(app.auth, request.member.memberId, request.body)),
+  );
+
+  app.delete(
+    '/user/address',
+    {
+      ...member(),
+      schema: { body: addressIdBodySchema, response: { 200: envelopeSchema(addressListSchema) } },
+    },
+    async (request) => ok(await deleteAddress(app.db, request.member.memberId, request.body.id)),
+  );
+
+  app.patch(
+    '/user/address/default',
+    {
+      ...member(),
+      schema: { body: addressIdBodySchema, response: { 200: envelopeSchema(addressListSchema) } },
+    },
+    async (request) =>
+      ok(await setDefaultAddress(app.db, request.member.memberId, request.body.id)),
+  );
+
+  // ---- withdrawals
+  app.get(
+    '/user/WithdrawInfo',
+    {
+      ...verifiedMember(),
+      schema: {
+        querystring: withdrawInfoQuerySchema,
+        response: { 200: envelopeSchema(withdrawInfoSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await withdrawInfo(app.wallet, request.member.memberId, request.query.currency));
+    },
+  );
+
+  app.post(
+    '/user/Withdraw/sendCode',
+    {
+      ...verifiedMember('codeSend'),
+      schema: { response: { 200: envelopeSchema(sendWithdrawCodeResultSchema) } },
+    },
+    async (request) => ok(await sendWithdrawCode(app.auth, request.member.memberId)),
+  );
+
+  app.post(
+    '/user/Withdraw',
+    {
+      ...verifiedMember('guessable'),
+      schema: { body: withdrawBodySchema, response: { 200: envelopeSchema(withdrawalSchema) } },
+    },
+    async (request) => {
+      const key = idempotencyKeyFrom(request.headers);
+      return ok(
+        await requestWithdrawal(
+          { wallet: app.wallet, auth: app.auth },
+          request.member.memberId,
+          key,
+          request.body,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/user/Withdraw',
+    {
+      ...member(),
+      schema: {
+        querystring: withdrawalHistoryQuerySchema,
+        response: { 200: envelopeSchema(withdrawalHistorySchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await withdrawalHistory(app.db, request.member.memberId, request.query));
+    },
+  );
+};
+
+export default walletWithdrawRoutes;

@@ -1,6 +1,77 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok } from '../../../shared/api/envelope';
+import {
+  createStoreOrderBodySchema,
+  storeOrderListQuerySchema,
+  storeOrderListSchema,
+  storeOrderSchema,
+  tokenInfoSchema,
+} from '../../../shared/api/store';
+import { deliverStoreOrders, STORE_DELIVERY_TASK } from '../../domain/store/delivery';
+import { createStoreOrder, listStoreOrders, tokenInfo } from '../../domain/store/orders';
+import { idempotencyKeyFrom, withIdempotency } from '../../domain/wallet/idempotency';
+import { requireKycVerified } from '../../plugins/kyc';
+import { routeRateLimit } from '../../plugins/rate-limit';
 
-/** Token-exchange service (`/token`): orders (GET/POST /order) arrive with the store issue. */
-const tokenRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Token-exchange service (`/token`): the BCNT store.
+ *
+ * - `POST /token/order` createOrderAndGetDepositWalletAddress: member, identity verified,
+ *   `Idempotency-Key` (scope `store-order`): the same key answers the same order.
+ * - `GET /token/order` getOrderList: the member's own orders, newest first.
+ * - `GET /token/info` getTokenInfo: public.
+ *
+ * Registers the scheduler task `store-delivery` (domain/store/delivery.ts).
+ */
+const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.wallet;
+
+  app.scheduler.register({
+    name: STORE_DELIVERY_TASK,
+    run: () => deliverStoreOrders({ db: deps.db, clock: deps.clock, chainId: deps.config.chainId }),
+  });
+
+  app.post(
+    '/order',
+    {
+      onRequest: app.authenticate,
+      preHandler: requireKycVerified,
+      config: { auth: true },
+      schema: {
+        body: createStoreOrderBodySchema,
+        response: { 200: envelopeSchema(storeOrderSchema) },
+      },
+    },
+    async (request) => {
+      const key = idempotencyKeyFrom(request.headers);
+      const memberId = request.member.memberId;
+      const quote = await deps.prices.quote('BCNT');
+      const order = await withIdempotency(
+        deps.db,
+        deps.clock,
+        { memberId, scope: 'store-order', key, request: request.body },
+        (tx) => createStoreOrder(deps, tx, memberId, request.body, quote),
+      );
+      return ok(order);
+    },
+  );
+
+  app.get(
+    '/order',
+    {
+      onRequest: app.authenticate,
+      config: { ...routeRateLimit('polling'), auth: true },
+      schema: {
+        querystring: storeOrderListQuerySchema,
+        response: { 200: envelopeSchema(storeOrderListSchema) },
+      },
+    },
+    async (request) => ok(await listStoreOrders(deps, request.member.memberId, request.query)),
+  );
+
+  app.get('/info', { schema: { response: { 200: envelopeSchema(tokenInfoSchema) } } }, async () =>
+    ok(await tokenInfo(deps)),
+  );
+};
 
 export default tokenRoutes;

@@ -1,0 +1,118 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { newIdempotencyKey } from '../../../services/wallet';
+import type { StoreOrder } from '../../../shared/api/store';
+import {
+  STORE_MAX_USDT,
+  STORE_MIN_USDT,
+  STORE_USDT_DECIMALS,
+} from '../../../shared/constants/store';
+import { checkAmount, formatAtomic, parseAmount } from '../../../shared/money/decimal';
+import { useCreateStoreOrder } from '../api/use-create-store-order';
+import { useTokenInfo } from '../api/use-token-info';
+import { STORE_ERROR_KEYS, useStoreErrorText } from '../hooks/use-store-error-text';
+import { bcntForUsdt, formatBcnt } from '../utils/amounts';
+import { StoreOrderCard } from './store-order-card';
+import styles from './store.module.css';
+
+const AMOUNT_RULES = { positive: true, min: STORE_MIN_USDT, max: STORE_MAX_USDT } as const;
+
+/**
+ * Purchase: a USDT amount (at least 100), the BCNT it buys at the current price, Buy. Buy makes
+ * the order (one idempotency key per click: a retry of the same click answers the same order)
+ * and shows it with its deposit address and the payment from the connected wallet.
+ */
+export function StorePurchase() {
+  const { t } = useTranslation('store');
+  const errorText = useStoreErrorText();
+  const info = useTokenInfo();
+  const create = useCreateStoreOrder();
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [order, setOrder] = useState<StoreOrder | null>(null);
+  const clickKey = useRef<string | null>(null);
+
+  const trimmed = amount.trim();
+  const problem = checkAmount(trimmed, STORE_USDT_DECIMALS, AMOUNT_RULES);
+  const units = problem === null ? parseAmount(trimmed, STORE_USDT_DECIMALS) : null;
+  const receive = units !== null && info.data ? bcntForUsdt(units, info.data.priceUsdt) : null;
+  const fieldError =
+    touched && problem !== null
+      ? t((STORE_ERROR_KEYS[problem] ?? 'error.amountFormat') as 'error.amountFormat', {
+          minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
+        })
+      : undefined;
+
+  function buy() {
+    setTouched(true);
+    if (problem !== null || create.isPending) return;
+    // one key per click; a retry of the request inside the client keeps it
+    clickKey.current = newIdempotencyKey();
+    create.mutate(
+      { usdtAmount: trimmed, idempotencyKey: clickKey.current },
+      { onSuccess: (created) => setOrder(created) },
+    );
+  }
+
+  if (order) {
+    return (
+      <StoreOrderCard
+        initial={order}
+        onNewOrder={() => {
+          setOrder(null);
+          setAmount('');
+          setTouched(false);
+          create.reset();
+        }}
+      />
+    );
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        buy();
+      }}
+      data-testid="store-purchase"
+    >
+      <TextField
+        label={t('purchase.amount')}
+        hint={t('purchase.amountHint', {
+          minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
+        })}
+        value={amount}
+        inputMode="decimal"
+        autoComplete="off"
+        onChange={(event) => setAmount(event.target.value.replace(/[^0-9.]/g, ''))}
+        onBlur={() => setTouched(true)}
+        error={fieldError}
+        data-testid="store-amount"
+      />
+      <p className={styles.receive}>
+        <span>{t('purchase.receive')}</span>{' '}
+        <strong data-testid="store-receive">
+          {receive !== null ? formatBcnt(formatAtomic(receive, 18)) : '-'} BCNT
+        </strong>
+        {info.data ? (
+          <span className={styles.muted}>
+            {' '}
+            {t('purchase.atPrice', { price: info.data.priceUsdt })}
+          </span>
+        ) : null}
+      </p>
+      {create.isError ? (
+        <p role="alert" className={styles.error} data-testid="store-buy-error">
+          {errorText(create.error) ?? t('error.purchaseFailed')}
+        </p>
+      ) : null}
+      <Button type="submit" busy={create.isPending} data-testid="store-buy">
+        {t('purchase.buy')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../components/testing/render';
+import { ApiError } from '../../../services/http-client';
+import { getKycStatus } from '../../../services/kyc';
+import { clearLoginInfo, setLoginInfo } from '../../../services/session';
+import { createStoreOrder, getStoreOrders, getTokenInfo } from '../../../services/store';
+import type { StoreOrder, TokenInfo } from '../../../shared/api/store';
+import BcntPage from './bcnt-page';
+
+vi.mock('../../../services/store', () => ({
+  createStoreOrder: vi.fn(),
+  getStoreOrders: vi.fn(),
+  getTokenInfo: vi.fn(),
+}));
+vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+// The wallet part (wagmi, RainbowKit) is its own lazy chunk; a stand-in shows where it goes.
+vi.mock('../components/store-pay', () => ({
+  default: ({ amountUnits, depositAddress }: { amountUnits: bigint; depositAddress: string }) => (
+    <p data-testid="store-pay-stub">{`${amountUnits.toString()} -> ${depositAddress}`}</p>
+  ),
+}));
+
+const createMock = vi.mocked(createStoreOrder);
+const listMock = vi.mocked(getStoreOrders);
+const infoMock = vi.mocked(getTokenInfo);
+const kycMock = vi.mocked(getKycStatus);
+
+const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72';
+const info: TokenInfo = {
+  symbol: 'BCNT',
+  name: 'Bincentive Token',
+  decimals: 18,
+  totalSupply: '1000000000',
+  chainId: 31337,
+  contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  priceUsdt: '0.5',
+  storeMinimumUsdt: '100',
+  storeMaximumUsdt: '100000',
+  deliveryHourUtc8: 12,
+  conversionHoursMin: 1,
+  conversionHoursMax: 3,
+};
+
+function order(overrides: Partial<StoreOrder> = {}): StoreOrder {
+  return {
+    orderNumber: 'BC20250307000001',
+    status: 'Created',
+    depositAddress: ADDRESS,
+    chainId: 31337,
+    usdtTokenAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    usdtAmount: '1500',
+    depositedUsdt: '0',
+    confirmingUsdt: '0',
+    bcntAmount: '3000',
+    priceUsdt: '0.5',
+    belowMinimum: false,
+    txHash: null,
+    createdAt: '2025-03-07T17:00:00.000Z',
+    depositedAt: null,
+    deliverAt: null,
+    deliveredAt: null,
+    ...overrides,
+  };
+}
+
+function render(route = '/bcnt', lng = 'en-US') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(<BcntPage />, {
+    route,
+    lng,
+    wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+}
+
+const verified = (status: number) =>
+  kycMock.mockResolvedValue({ selfUserKYCStatus: status } as Awaited<
+    ReturnType<typeof getKycStatus>
+  >);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  infoMock.mockResolvedValue(info);
+  listMock.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 10 });
+});
+afterEach(() => clearLoginInfo());
+
+describe('BcntPage for visitors', () => {
+  it('shows BCNT, its supply, price and the store rules, and a log-in prompt instead of the store', async () => {
+    render();
+    expect(screen.getByTestId('bcnt-page')).toBeTruthy();
+    expect(screen.getByTestId('bcnt-supply').textContent).toContain('1,000,000,000 BCNT');
+    expect(await screen.findByText('0.5 USDT per BCNT')).toBeTruthy();
+    const rules = screen.getByTestId('store-rules');
+    expect(rules.textContent).toContain('Minimum purchase: 100 USDT.');
+    expect(rules.textContent).toContain('next business day at 12:00 (UTC+8)');
+    expect(rules.textContent).toContain('1 to 3 hours');
+    expect(screen.getByTestId('store-login').getAttribute('href')).toBe('/login?back=Bcnt');
+    expect(screen.queryByTestId('store-amount')).toBeNull();
+    expect(kycMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('BcntPage for members', () => {
+  beforeEach(() => setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 }));
+
+  it('asks an unverified member to verify instead of showing the store', async () => {
+    verified(2);
+    render();
+    expect(await screen.findByTestId('store-kyc-gate')).toBeTruthy();
+    expect(screen.queryByTestId('store-amount')).toBeNull();
+    await userEvent.click(screen.getByTestId('store-kyc-verify'));
+    expect(await screen.findByTestId('kyc-gate-prompt')).toBeTruthy();
+    expect(screen.getByTestId('kyc-gate-verify').getAttribute('href')).toBe('/kyc');
+  });
+
+  it('shows the BCNT an amount buys and refuses less than 100 USDT', async () => {
+    verified(4);
+    render();
+    const amount = await screen.findByTestId('store-amount');
+    await screen.findByText(/at 0.5 USDT per BCNT/);
+    await userEvent.type(amount, '1500');
+    expect(screen.getByTestId('store-receive').textContent).toContain('3,000.00 BCNT');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '99.5');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect(await screen.findByText('The minimum purchase is 100 USDT.')).toBeTruthy();
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
+  it('creates the order with a key per click and shows it with its address and the payment', async () => {
+    verified(4);
+    let resolve: (value: StoreOrder) => void = () => undefined;
+    createMock.mockImplementation(() => new Promise((r) => (resolve = r)));
+    render();
+    await userEvent.type(await screen.findByTestId('store-amount'), '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    // busy: a second press sends nothing
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect(createMock).toHaveBeenCalledTimes(1);
+    const [body, key] = createMock.mock.calls[0]!;
+    expect(body).toEqual({ usdtAmount: '1500' });
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+
+    listMock.mockResolvedValue({ items: [order()], total: 1, page: 1, pageSize: 10 });
+    resolve(order());
+    const card = await screen.findByTestId('store-order');
+    expect(card.getAttribute('data-state')).toBe('Created');
+    expect(screen.getByTestId('store-order-address').textContent).toContain(ADDRESS);
+    expect(within(card).getByText('Created')).toBeTruthy();
+    expect((await screen.findByTestId('store-pay-stub')).textContent).toContain(
+      `1500000000 -> ${ADDRESS}`,
+    );
+  });
+
+  it('follows the order to Deposited through the order list', async () => {
+    verified(4);
+    createMock.mockResolvedValue(order());
+    listMock.mockResolvedValue({
+      items: [
+        order({
+          status: 'Deposited',
+          depositedUsdt: '1500',
+          depositedAt: '2025-03-07T17:05:00.000Z',
+          deliverAt: '2025-03-10T04:00:00.000Z',
+        }),
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 10,
+    });
+    render();
+    await userEvent.type(await screen.findByTestId('store-amount'), '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    await waitFor(() =>
+      expect(screen.getByTestId('store-order').getAttribute('data-state')).toBe('Deposited'),
+    );
+    expect(screen.getByTestId('store-order-deliver-at').textContent).toContain('2025/03/10 12:00');
+    expect(screen.queryByTestId('store-pay-stub')).toBeNull();
+  });
+
+  it('shows a refused order in words', async () => {
+    verified(4);
+    createMock.mockRejectedValue(
+      new ApiError({ message: 'store_too_many_unpaid_orders', call: 'POST /token/order' }),
+    );
+    render();
+    await userEvent.type(await screen.findByTestId('store-amount'), '100');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect((await screen.findByTestId('store-buy-error')).textContent).toContain(
+      'You have too many unpaid orders.',
+    );
+  });
+
+  it('lists the orders in Transaction History with translated states and dates', async () => {
+    verified(4);
+    listMock.mockResolvedValue({
+      items: [
+        order({
+          orderNumber: 'BC20250310000002',
+          status: 'Delivered',
+          depositedUsdt: '1500',
+          deliveredAt: '2025-03-10T04:00:00.000Z',
+        }),
+        order(),
+      ],
+      total: 12,
+      page: 1,
+      pageSize: 10,
+    });
+    render('/bcnt?tab=history', 'zh-TW');
+    const rows = await screen.findAllByTestId('store-history-row');
+    expect(rows.map((row) => row.getAttribute('data-state'))).toEqual(['Delivered', 'Created']);
+    expect(within(rows[0]!).getByText('已發放')).toBeTruthy();
+    expect(rows[0]!.textContent).toContain('1,500.00');
+    expect(rows[0]!.textContent).toContain('3,000.00');
+    expect(rows[1]!.textContent).toContain('2025/03/08');
+    await userEvent.click(screen.getByTestId('store-history-next'));
+    await waitFor(() => expect(listMock).toHaveBeenLastCalledWith({ page: 2, pageSize: 10 }));
+  });
+});

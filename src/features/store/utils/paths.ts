@@ -1,0 +1,10 @@
+/**
+ * Paths this feature links to. Features cannot import the app's route table (lint), so the
+ * targets are named here; `src/app/routes.ts` holds the same paths (Login with `back` = the
+ * route name Bcnt, KYC).
+ */
+export const STORE_LINKS = {
+  login: '/login?back=Bcnt',
+  register: '/register',
+  kyc: '/kyc',
+} as const;

@@ -1,0 +1,305 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Hex, parseAbiItem } from 'viem';
+import { settings } from '../db/schema';
+import { depositAddresses, deposits, type LedgerCurrency } from '../db/wallet-schema';
+import { creditDeposit, depositTokens } from '../domain/wallet/deposits';
+import type { WalletDeps } from '../plugins/wallet';
+
+/**
+ * The EVM deposit watcher (issue 6), run by the `deposits` scheduler task. One run:
+ *
+ * 1. (RPC only) the head; the blocks to scan: those after the stored cursor (settings
+ *    `deposit-watcher.cursor.<chainId>`), at most `maxRange` per run, plus - once caught up - a
+ *    window of the last (confirmations + 12) blocks scanned again every run, so a transaction
+ *    re-mined after a reorg (`evm_revert`) is seen again. In those blocks: ERC20 `Transfer` logs
+ *    of BCNT, USDT and USDC (addresses of shared/contracts/generated.ts for CHAIN_ID) to any
+ *    deposit address (wallet and store), and successful native ETH transfers (`to` = a wallet
+ *    deposit address, value > 0; ETH sent by a contract's internal call is not seen).
+ * 2. (database) each transfer becomes a `deposits` row, unique by (network, tx hash, log index;
+ *    -1 for native ETH): a new row is `confirming`; a row already known that was orphaned (or is
+ *    still confirming in another block) follows the transfer into its new block and is
+ *    `confirming` again. Credited and held rows are never touched again.
+ * 3. every confirming EVM row: its block's hash is compared with the chain's block at that
+ *    height (gone or different -> `orphaned`); head - block + 1 >= DEPOSIT_CONFIRMATIONS ->
+ *    `creditDeposit` (ledger key `deposit:<network>:<txHash>:<logIndex>`, so a revert and re-mine
+ *    never credits twice).
+ *
+ * RPC calls stay outside database transactions (on PGlite a transaction holds the only
+ * connection). An unreachable RPC is logged once per outage; the run reports `unavailable` and
+ * the next run retries.
+ */
+
+const TRANSFER = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+);
+
+/** Blocks scanned again every run, beyond the confirmations. */
+export const DEPOSIT_RESCAN_MARGIN = 12;
+/** The most new blocks one run reads. */
+export const DEPOSIT_MAX_RANGE = 200;
+
+export const depositCursorKey = (chainId: number) => `deposit-watcher.cursor.${chainId}`;
+
+export interface DepositWatchResult {
+  status: 'scanned' | 'unavailable';
+  head?: number;
+  from?: number;
+  to?: number;
+  recorded: number;
+  credited: number;
+  orphaned: number;
+}
+
+interface SeenTransfer {
+  network: 'ERC20' | 'ETH';
+  currency: LedgerCurrency;
+  to: string;
+  from: string | null;
+  amount: bigint;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+}
+
+export interface DepositWatcher {
+  run(): Promise<DepositWatchResult>;
+}
+
+export function createDepositWatcher(
+  deps: Pick<WalletDeps, 'db' | 'clock' | 'config' | 'chain' | 'log' | 'prices'>,
+  options: { maxRange?: number } = {},
+): DepositWatcher {
+  const maxRange = options.maxRange ?? DEPOSIT_MAX_RANGE;
+  const { db, chain } = deps;
+  const chainId = deps.config.chainId;
+  let outage = false;
+
+  async function readCursor(): Promise<number | null> {
+    const [row] = await db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, depositCursorKey(chainId)));
+    const block = (row?.value as { block?: unknown } | undefined)?.block;
+    return typeof block === 'number' ? block : null;
+  }
+
+  async function writeCursor(block: number) {
+    const now = deps.clock.now();
+    const value = { block };
+    await db
+      .insert(settings)
+      .values({ key: depositCursorKey(chainId), value, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  }
+
+  /** The transfers into deposit addresses in [from, to] (RPC only). */
+  async function scan(
+    from: number,
+    to: number,
+    addresses: Map<string, 'wallet' | 'store'>,
+  ): Promise<SeenTransfer[]> {
+    const tokens = depositTokens(chainId);
+    const seen: SeenTransfer[] = [];
+    if (tokens.size > 0) {
+      const logs = await chain.getLogs({
+        address: [...tokens.keys()] as Hex[],
+        event: TRANSFER,
+        fromBlock: BigInt(from),
+        toBlock: BigInt(to),
+      });
+      for (const log of logs) {
+        const recipient = log.args.to?.toLowerCase();
+        const value = log.args.value ?? 0n;
+        const currency = tokens.get(log.address.toLowerCase());
+        if (!recipient || !currency || value <= 0n || !addresses.has(recipient)) continue;
+        if (log.blockNumber === null || log.blockHash === null || log.transactionHash === null)
+          continue;
+        seen.push({
+          network: 'ERC20',
+          currency,
+          to: recipient,
+          from: log.args.from?.toLowerCase() ?? null,
+          amount: value,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex ?? 0,
+          blockNumber: Number(log.blockNumber),
+          blockHash: log.blockHash,
+        });
+      }
+    }
+    for (let number = from; number <= to; number += 1) {
+      const block = await chain.getBlock({
+        blockNumber: BigInt(number),
+        includeTransactions: true,
+      });
+      for (const tx of block.transactions) {
+        const recipient = tx.to?.toLowerCase();
+        if (!recipient || tx.value <= 0n || addresses.get(recipient) !== 'wallet') continue;
+        const receipt = await chain.getTransactionReceipt({ hash: tx.hash });
+        if (receipt.status !== 'success') continue;
+        seen.push({
+          network: 'ETH',
+          currency: 'ETH',
+          to: recipient,
+          from: tx.from.toLowerCase(),
+          amount: tx.value,
+          txHash: tx.hash,
+          logIndex: -1,
+          blockNumber: number,
+          blockHash: block.hash!,
+        });
+      }
+    }
+    return seen;
+  }
+
+  async function record(
+    seen: SeenTransfer[],
+    addressIds: Map<string, { id: number; memberId: number }>,
+  ) {
+    let recorded = 0;
+    const now = deps.clock.now();
+    for (const transfer of seen) {
+      const target = addressIds.get(transfer.to);
+      if (!target) continue;
+      const rows = await db
+        .insert(deposits)
+        .values({
+          memberId: target.memberId,
+          depositAddressId: target.id,
+          currency: transfer.currency,
+          network: transfer.network,
+          amount: transfer.amount.toString(),
+          txHash: transfer.txHash,
+          logIndex: transfer.logIndex,
+          blockNumber: transfer.blockNumber,
+          blockHash: transfer.blockHash,
+          fromAddress: transfer.from,
+          confirmations: 0,
+          requiredConfirmations: deps.config.depositConfirmations,
+          status: 'confirming',
+          seenAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [deposits.network, deposits.txHash, deposits.logIndex],
+          set: {
+            blockNumber: transfer.blockNumber,
+            blockHash: transfer.blockHash,
+            status: 'confirming',
+          },
+          // a re-mined transfer: only rows that were not credited or held follow it
+          setWhere: sql`${deposits.status} in ('orphaned', 'confirming') and (${deposits.status} = 'orphaned' or ${deposits.blockHash} is distinct from ${transfer.blockHash})`,
+        })
+        .returning({ id: deposits.id });
+      recorded += rows.length;
+    }
+    return recorded;
+  }
+
+  /** Orphan rows whose block left the chain; credit rows with enough confirmations. */
+  async function settle(head: number) {
+    const pending = await db
+      .select()
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.status, 'confirming'),
+          inArray(deposits.network, ['ERC20', 'ETH']),
+          isNotNull(deposits.blockNumber),
+        ),
+      )
+      .orderBy(asc(deposits.id));
+    const hashes = new Map<number, string | null>();
+    let credited = 0;
+    let orphaned = 0;
+    for (const row of pending) {
+      const number = row.blockNumber!;
+      if (!hashes.has(number)) {
+        const block =
+          number > head
+            ? null
+            : await chain.getBlock({ blockNumber: BigInt(number) }).catch((error: unknown) => {
+                if ((error as Error).name === 'BlockNotFoundError') return null;
+                throw error;
+              });
+        hashes.set(number, block?.hash ?? null);
+      }
+      if (hashes.get(number) !== row.blockHash) {
+        await db
+          .update(deposits)
+          .set({ status: 'orphaned', confirmations: 0 })
+          .where(and(eq(deposits.id, row.id), eq(deposits.status, 'confirming')));
+        orphaned += 1;
+        continue;
+      }
+      const confirmations = head - number + 1;
+      if (confirmations >= row.requiredConfirmations) {
+        if ((await creditDeposit(deps, row.id, { confirmations })) === 'credited') credited += 1;
+      } else if (confirmations !== row.confirmations) {
+        await db.update(deposits).set({ confirmations }).where(eq(deposits.id, row.id));
+      }
+    }
+    return { credited, orphaned };
+  }
+
+  return {
+    async run() {
+      let head: number;
+      try {
+        head = Number(await chain.getBlockNumber());
+      } catch (error) {
+        if (!outage) {
+          outage = true;
+          deps.log.warn({ err: (error as Error).message }, 'deposit watcher: RPC unavailable');
+        }
+        return { status: 'unavailable', recorded: 0, credited: 0, orphaned: 0 };
+      }
+      try {
+        const rows = await db
+          .select({
+            id: depositAddresses.id,
+            memberId: depositAddresses.memberId,
+            address: depositAddresses.address,
+            purpose: depositAddresses.purpose,
+          })
+          .from(depositAddresses)
+          .where(eq(depositAddresses.chain, 'evm'));
+        const purposes = new Map(rows.map((row) => [row.address, row.purpose]));
+        const ids = new Map(rows.map((row) => [row.address, row]));
+
+        const cursor = await readCursor();
+        const window = deps.config.depositConfirmations + DEPOSIT_RESCAN_MARGIN;
+        const next = cursor === null ? Math.max(0, head - window + 1) : cursor + 1;
+        let from: number;
+        let to: number;
+        if (head - next + 1 > maxRange) {
+          from = next; // catching up: the window comes when caught up
+          to = next + maxRange - 1;
+        } else {
+          from = Math.max(0, Math.min(next, head - window + 1));
+          to = head;
+        }
+        let recorded = 0;
+        if (from <= to && rows.length > 0) {
+          const seen = await scan(from, to, purposes);
+          recorded = await record(seen, ids);
+        }
+        if (cursor === null || to > cursor) await writeCursor(Math.max(to, cursor ?? -1));
+        else if (head < cursor) await writeCursor(head); // the chain went back (reorg / revert)
+        const { credited, orphaned } = await settle(head);
+        if (outage) {
+          outage = false;
+          deps.log.info({}, 'deposit watcher: RPC back');
+        }
+        return { status: 'scanned', head, from, to, recorded, credited, orphaned };
+      } catch (error) {
+        if (!outage) {
+          outage = true;
+          deps.log.warn({ err: (error as Error).message }, 'deposit watcher: run failed');
+        }
+        return { status: 'unavailable', recorded: 0, credited: 0, orphaned: 0 };
+      }
+    },
+  };
+}

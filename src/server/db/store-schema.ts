@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { members } from './schema';
+
+/**
+ * BCNT store orders (issue 6, token service). An order's payment state is NOT stored: it is
+ * derived from the `deposits` rows of its own deposit address (deposit_addresses purpose
+ * `store`, order_id = id), see domain/store/order-state.ts. Only the delivery is recorded here.
+ * Amounts: USDT and BCNT atomic units (6 and 18 decimals) as NUMERIC(78, 0).
+ */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** "BC" + UTC+8 date (YYYYMMDD) + the id padded to 6 digits */
+    orderNumber: varchar('order_number', { length: 32 }).notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'restrict' }),
+    /** USDT asked for (atomic units) */
+    usdtAmount: units('usdt_amount').notNull(),
+    /** USDT per BCNT at creation, decimal text (up to 18 places), fixed for the order */
+    priceUsdt: varchar('price_usdt', { length: 80 }).notNull(),
+    /** the quotation version the price came from */
+    priceVersion: varchar('price_version', { length: 32 }).notNull(),
+    /** BCNT the asked USDT buys at the price (atomic units) */
+    bcntAmount: units('bcnt_amount').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    /** set once, with the delivery's ledger transaction */
+    deliveredAt: timestamptz('delivered_at'),
+    /** USDT the delivery was computed from and the BCNT delivered (atomic units) */
+    deliveredUsdt: units('delivered_usdt'),
+    deliveredBcnt: units('delivered_bcnt'),
+    deliveryTransactionId: bigint('delivery_transaction_id', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('store_orders_number_key').on(table.orderNumber),
+    index('store_orders_member_idx').on(table.memberId, table.id),
+    index('store_orders_undelivered_idx')
+      .on(table.id)
+      .where(sql`${table.deliveredAt} is null`),
+  ],
+);
