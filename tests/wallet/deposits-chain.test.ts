@@ -88,14 +88,25 @@ function wallet(index: number) {
 }
 
 /** A signed ERC20 transfer (not sent), so the very same transaction can be sent twice. */
-async function signedTransfer(index: number, token: Address, to: Address, amount: bigint) {
+async function signedTransfer(
+  index: number,
+  token: Address,
+  to: Address,
+  amount: bigint,
+  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined = undefined,
+) {
   const w = wallet(index);
   const request = await w.prepareTransactionRequest({
     to: token,
     data: encodeFunctionData({ abi: testUsdtAbi, functionName: 'transfer', args: [to, amount] }),
     chain: anvilChain(),
+    ...fees,
   });
   return w.signTransaction(request);
+}
+
+async function anvilRpc(method: string, params: unknown[]) {
+  await chain.client.request({ method: method as 'eth_chainId', params: params as [] });
 }
 
 async function sendRaw(serialized: Hex) {
@@ -202,6 +213,42 @@ describe('EVM deposit watcher', () => {
     await runDeposits();
     await runDeposits();
     expect(await available(member, 'USDT')).toBe(usdt('300'));
+    expect(await depositLedgerRows(first.hash)).toBe(1);
+  });
+
+  it('a credited transfer re-mined at another position of another block is not credited again', async () => {
+    const member = await verifiedMember();
+    const address = (await depositInfo(member, 'USDT')).networks[0]!.address as Address;
+    await runDeposits();
+    const fork = await chain.snapshot();
+    const signed = await signedTransfer(4, USDT, address, usdt('77'));
+    const first = await sendRaw(signed);
+    await chain.mine(CONFIRMATIONS);
+    await runDeposits();
+    expect(await available(member, 'USDT')).toBe(usdt('77'));
+
+    // after the revert another token transfer comes first in the block: the deposit's log
+    // index in the block changes from 0 to 1
+    await chain.revert(fork);
+    // a higher tip puts it first in the block
+    const other = await signedTransfer(5, USDT, anvilAccount(6).address, usdt('1'), {
+      maxFeePerGas: 200_000_000_000n,
+      maxPriorityFeePerGas: 100_000_000_000n,
+    });
+    await anvilRpc('evm_setAutomine', [false]);
+    try {
+      await chain.client.sendRawTransaction({ serializedTransaction: other });
+      await chain.client.sendRawTransaction({ serializedTransaction: signed });
+      await chain.mine(1);
+    } finally {
+      await anvilRpc('evm_setAutomine', [true]);
+    }
+    const receipt = await chain.client.getTransactionReceipt({ hash: first.hash });
+    expect(receipt.logs[0]!.logIndex).toBe(1);
+    await chain.mine(CONFIRMATIONS);
+    await runDeposits();
+    await runDeposits();
+    expect(await available(member, 'USDT')).toBe(usdt('77'));
     expect(await depositLedgerRows(first.hash)).toBe(1);
   });
 

@@ -21,7 +21,8 @@ import type { WalletDeps } from '../plugins/wallet';
  *    `confirming` again. Credited and held rows are never touched again.
  * 3. every confirming EVM row: its block's hash is compared with the chain's block at that
  *    height (gone or different -> `orphaned`); head - block + 1 >= DEPOSIT_CONFIRMATIONS ->
- *    `creditDeposit` (ledger key `deposit:<network>:<txHash>:<logIndex>`, so a revert and re-mine
+ *    `creditDeposit` (ledger key `deposit:<network>:<txHash>:<n>`, n = the transfer's position among
+ *    its transaction's deposit transfers, so a revert and re-mine
  *    never credits twice).
  *
  * RPC calls stay outside database transactions (on PGlite a transaction holds the only
@@ -127,6 +128,22 @@ export function createDepositWatcher(
           blockHash: log.blockHash,
         });
       }
+    }
+    // A transfer is identified by its transaction and its position among that transaction's
+    // deposit transfers, not by the block-wide log index: a transaction re-mined at another
+    // position of another block (a reorg, a revert and re-send) keeps its identity, so its row
+    // and its ledger key stay the same and it is never credited twice.
+    const byTx = new Map<string, SeenTransfer[]>();
+    for (const transfer of seen) {
+      const group = byTx.get(transfer.txHash) ?? [];
+      group.push(transfer);
+      byTx.set(transfer.txHash, group);
+    }
+    for (const group of byTx.values()) {
+      group.sort((a, b) => a.logIndex - b.logIndex);
+      group.forEach((transfer, ordinal) => {
+        transfer.logIndex = ordinal;
+      });
     }
     for (let number = from; number <= to; number += 1) {
       const block = await chain.getBlock({

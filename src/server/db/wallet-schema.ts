@@ -204,7 +204,11 @@ export const deposits = pgTable(
     network: varchar('network', { length: 24 }).notNull(),
     amount: units('amount').notNull(),
     txHash: varchar('tx_hash', { length: 100 }).notNull(),
-    /** EVM: the log index (-1 for a native ETH transfer); Bitcoin: the output index */
+    /**
+     * ERC-20: the transfer's position among its transaction's deposit transfers (0, 1, ...;
+     * stable when the transaction is re-mined elsewhere); -1 for a native ETH transfer; Bitcoin
+     * and TRON: the output index
+     */
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }),
     blockHash: varchar('block_hash', { length: 100 }),
