@@ -106,7 +106,11 @@ async function signedTransfer(
 }
 
 async function anvilRpc(method: string, params: unknown[]) {
-  await chain.client.request({ method: method as 'eth_chainId', params: params as [] });
+  const request = chain.client.request as (args: {
+    method: string;
+    params: unknown[];
+  }) => Promise<unknown>;
+  await request({ method, params });
 }
 
 async function sendRaw(serialized: Hex) {

@@ -20,7 +20,7 @@ import { useConvertErrorText } from '../hooks/use-convert-error-text';
 import { amountUnits, unitsToText } from '../utils/amount-text';
 import { convertPreview, decimalsOf } from '../utils/convert-preview';
 import { showAmount, showUnits } from '../utils/format';
-import { AmountInput } from './amount-input';
+import { AmountField } from '../../../components/amount-field';
 import styles from './convert.module.css';
 
 const show = showUnits;
@@ -161,7 +161,7 @@ function ConvertForm({ info }: { info: ConvertInfo }) {
         ))}
       </div>
 
-      <AmountInput
+      <AmountField
         label={t('form.amount', { currency: from })}
         value={amount}
         onChange={changeAmount}

@@ -11,7 +11,7 @@ import { useStakeRecord } from '../api/use-stake-record';
 import { useConvertErrorText } from '../hooks/use-convert-error-text';
 import { amountUnits, unitsToText } from '../utils/amount-text';
 import { showAmount, showUnits } from '../utils/format';
-import { AmountInput } from './amount-input';
+import { AmountField } from '../../../components/amount-field';
 import styles from './convert.module.css';
 
 const BCNT_DECIMALS = 18;
@@ -134,7 +134,7 @@ function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSum
       }
     >
       <h3 className={styles.subtitle}>{t(`stake.${action}Title`)}</h3>
-      <AmountInput
+      <AmountField
         label={t('stake.amount')}
         value={amount}
         onChange={change}

@@ -1,39 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQrCode } from '../../../components/use-qr-code';
 import styles from './deposit-panel.module.css';
 
-type QrState = { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'failed' };
-
 /**
- * The deposit address as a QR code, drawn here with the `qrcode` package (loaded on first use)
- * as an SVG data URL: nothing is sent to another host. Bitcoin addresses are encoded in upper
- * case (BIP-173: the QR alphanumeric mode makes a smaller code; wallets read both cases).
+ * The deposit address as a QR code (useQrCode: drawn in the browser, nothing sent elsewhere).
+ * Bitcoin addresses are encoded in upper case.
  */
 export function DepositQr({ address }: { address: string }) {
   const { t } = useTranslation('deposit');
-  const [qr, setQr] = useState<QrState>({ kind: 'loading' });
-
-  useEffect(() => {
-    let alive = true;
-    setQr({ kind: 'loading' });
-    const text = address.startsWith('bc1') ? address.toUpperCase() : address;
-    import('qrcode')
-      .then((module) =>
-        module.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
-      )
-      .then(
-        (svg) => {
-          if (alive)
-            setQr({ kind: 'ready', src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
-        },
-        () => {
-          if (alive) setQr({ kind: 'failed' });
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [address]);
+  // BIP-173: upper case makes a smaller code (QR alphanumeric mode); wallets read both cases
+  const qr = useQrCode(address.startsWith('bc1') ? address.toUpperCase() : address);
 
   return (
     <div className={styles.qrFrame} data-testid="deposit-qr" data-state={qr.kind}>

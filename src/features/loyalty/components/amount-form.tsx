@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from '../../../components/button';
 import { BCNT_SYMBOL } from '../../../web3/bcnt-token';
 import type { AmountFormState } from '../hooks/use-amount-form';
-import { amountToInputText } from '../utils/bcnt-amount';
-import { AmountField } from './amount-field';
+import { amountToInputText, BCNT_INPUT_DECIMALS } from '../utils/bcnt-amount';
+import { AmountField } from '../../../components/amount-field';
 import styles from './staking-panel.module.css';
 
 export interface AmountFormProps {
@@ -60,6 +60,7 @@ export function AmountForm({
         error={form.error}
         hint={hint}
         currency={BCNT_SYMBOL}
+        decimals={BCNT_INPUT_DECIMALS}
         disabled={busy}
         testId={`${testIdPrefix}-amount`}
         maxTestId={`${testIdPrefix}-max`}

@@ -7,24 +7,6 @@ import { BCNT_DECIMALS } from '../../../shared/constants/chain';
  * never a float.
  */
 export const BCNT_INPUT_DECIMALS = 8;
-/** 1,000,000,000 BCNT exist: 10 integer digits; a few more are harmless, more are typos. */
-const MAX_INTEGER_DIGITS = 12;
-
-const INPUT_PATTERN = new RegExp(
-  `^\\d{0,${MAX_INTEGER_DIGITS}}(\\.\\d{0,${BCNT_INPUT_DECIMALS}})?$`,
-);
-
-/**
- * The field's next text: digits and one decimal point, at most 8 decimals. A comma is read as
- * a decimal point (some keyboards), a leading point gets its zero. Anything else keeps the
- * previous text (the keystroke is blocked).
- */
-export function nextAmountText(typed: string, previous: string): string {
-  const text = typed.trim().replace(',', '.');
-  const normalized = text.startsWith('.') ? `0${text}` : text;
-  return INPUT_PATTERN.test(normalized) ? normalized : previous;
-}
-
 /** Atomic units of a field's text; undefined when there is no number in it yet. */
 export function parseBcntAmount(text: string): bigint | undefined {
   if (!/^\d+(\.\d*)?$/.test(text)) return undefined;

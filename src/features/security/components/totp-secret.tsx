@@ -1,9 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
+import { useQrCode } from '../../../components/use-qr-code';
 import styles from './two-step.module.css';
-
-type QrState = { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'failed' };
 
 /**
  * The new authenticator's QR code (drawn here from the otpauth URI with the `qrcode` package,
@@ -12,29 +11,8 @@ type QrState = { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'f
  */
 export function TotpSecret({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
   const { t } = useTranslation('security');
-  const [qr, setQr] = useState<QrState>({ kind: 'loading' });
+  const qr = useQrCode(otpauthUrl);
   const secretLabelId = useId();
-
-  useEffect(() => {
-    let alive = true;
-    setQr({ kind: 'loading' });
-    import('qrcode')
-      .then((module) =>
-        module.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
-      )
-      .then(
-        (svg) => {
-          if (alive)
-            setQr({ kind: 'ready', src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
-        },
-        () => {
-          if (alive) setQr({ kind: 'failed' });
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [otpauthUrl]);
 
   return (
     <div className={styles.totp}>

@@ -1,40 +1,46 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel, FieldMessages, useFieldIds } from '../../../components/text-field';
-import { nextAmountText } from '../utils/amount-text';
-import styles from './convert.module.css';
+import { nextAmountText } from '../lib/amount-text';
+import { FieldLabel, FieldMessages, useFieldIds } from './text-field';
+import styles from './amount-field.module.css';
 
-export interface AmountInputProps {
+export interface AmountFieldProps {
   label: ReactNode;
   value: string;
   onChange: (text: string) => void;
-  /** the currency's decimals: more are blocked */
-  decimals: number;
-  currency: string;
+  /** Fills in the upper limit; no Max button without it. */
   onMax?: () => void;
-  hint?: ReactNode;
-  /** already translated */
+  /** Already translated. */
   error?: string;
+  hint?: ReactNode;
+  /** The currency shown after the number. */
+  currency: string;
+  /** Decimal places the field accepts (more are blocked). */
+  decimals: number;
   disabled?: boolean;
   testId: string;
   maxTestId: string;
 }
 
-/** An amount with the currency as suffix and a Max button; blocks non-numeric keys. */
-export function AmountInput({
+/**
+ * An amount in token units: digits and one decimal point, at most `decimals` places (other keys
+ * are blocked), the currency as a suffix and a Max button. Used by the staking, convert and
+ * custodial stake forms.
+ */
+export function AmountField({
   label,
   value,
   onChange,
-  decimals,
-  currency,
   onMax,
-  hint,
   error,
+  hint,
+  currency,
+  decimals,
   disabled,
   testId,
   maxTestId,
-}: AmountInputProps) {
-  const { t } = useTranslation('convert');
+}: AmountFieldProps) {
+  const { t } = useTranslation('components');
   const ids = useFieldIds(undefined, Boolean(hint), Boolean(error));
   return (
     <div className={styles.field}>
@@ -66,7 +72,7 @@ export function AmountInput({
             disabled={disabled}
             data-testid={maxTestId}
           >
-            {t('form.max')}
+            {t('amountField.max')}
           </button>
         ) : null}
       </div>
