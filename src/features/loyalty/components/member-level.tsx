@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { parseUnits } from 'viem';
 import { useTranslation } from 'react-i18next';
 import type { LoyaltyStatus } from '../../../shared/api/loyalty';
 import type { MemberLevel as Level, StakeThresholds } from '../../../shared/membership/levels';
@@ -114,6 +115,17 @@ export function MemberLevelSummary({
         </p>
       ) : null}
       <NextLevelText next={nextLevelFromStatus(data)} />
+      {data.custodialStaked && /[1-9]/.test(data.custodialStaked) ? (
+        <p className={styles.levelMeta} data-testid="member-level-custodial">
+          {t('level.custodial', {
+            amount: formatTokenAmount(parseUnits(data.custodialStaked, BCNT_DECIMALS), {
+              decimals: BCNT_DECIMALS,
+              maxFractionDigits: 8,
+            }),
+            symbol: BCNT_SYMBOL,
+          })}
+        </p>
+      ) : null}
       {data.kycVerified ? null : (
         <Notice tone="info" testId="staking-kyc-note">
           {t('level.kycNote')}

@@ -462,6 +462,23 @@ describe('staking panel', () => {
     expect(screen.queryByTestId('staking-unlinked-warning')).toBeNull();
     expect(screen.queryByTestId('staking-login-note')).toBeNull();
     expect(screen.queryByTestId('staking-kyc-note')).toBeNull();
+    // nothing staked in the platform wallet: no line about it
+    expect(screen.queryByTestId('member-level-custodial')).toBeNull();
+  });
+
+  it('says how much of the counted stake is in the platform wallet', async () => {
+    logIn();
+    fetchStatus.mockResolvedValue(
+      loyaltyStatus({
+        wallets: [{ address: ACCOUNT.toLowerCase(), staked: '0', cooling: '0' }],
+        custodialStaked: '12000.5',
+      }),
+    );
+    const { connect: connectWallet } = setup();
+    await ready(connectWallet);
+    expect((await screen.findByTestId('member-level-custodial')).textContent).toBe(
+      'Includes 12,000.5 BCNT staked in your platform wallet.',
+    );
   });
 
   it('logged in with a wallet that is not linked: a warning with a link to the Security page, staking still allowed', async () => {
