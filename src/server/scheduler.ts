@@ -21,11 +21,34 @@ export interface SchedulerLogger {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * Runs `work` only if this process may run task `name` now (a lease across processes, see
+ * domain/wallet/leases.ts); `{ ran: false }` when another process is running it.
+ */
+export type TaskGuard = <T>(
+  name: string,
+  work: () => Promise<T>,
+) => Promise<{ ran: true; result: T } | { ran: false }>;
+
+/** Another process holds the task's lease: nothing ran. */
+export class TaskBusy extends Error {
+  constructor(readonly task: string) {
+    super(`${task} is running in another process; try again in a moment`);
+    this.name = 'TaskBusy';
+  }
+}
+
 export interface Scheduler {
   register(task: ScheduledTask): void;
   readonly tasks: readonly string[];
-  /** Run one task now (waits for a running tick first). */
+  /** Run one task now (waits for a running tick first). TaskBusy when another process runs it. */
   runTask(name: string): Promise<unknown>;
+  /**
+   * Run `work` as task `name` would run: after this process's running tick and under the task's
+   * lease (operator commands that do a task's work with other options, e.g. `withdrawals run`).
+   * TaskBusy when another process runs it.
+   */
+  runExclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Run every task once, in registration order. */
   tick(): Promise<void>;
   start(): void;
@@ -37,7 +60,16 @@ export function createScheduler(options: {
   clock: Clock;
   log: SchedulerLogger;
   pollMs: number;
+  /** one process at a time per task (default: no guard, for a single process) */
+  guard?: TaskGuard;
 }): Scheduler {
+  const guard: TaskGuard =
+    options.guard ?? (async (_name, work) => ({ ran: true, result: await work() }));
+  const exclusive = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const outcome = await guard(name, work);
+    if (!outcome.ran) throw new TaskBusy(name);
+    return outcome.result;
+  };
   const tasks = new Map<string, ScheduledTask>();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -52,7 +84,8 @@ export function createScheduler(options: {
 
   async function runLogged(task: ScheduledTask): Promise<void> {
     try {
-      await task.run(options.clock.now());
+      // another process running it is not a failure: it is being done
+      await guard(task.name, () => task.run(options.clock.now()));
       if (failing.delete(task.name))
         options.log.info({ task: task.name }, 'scheduler: task recovered');
     } catch (error) {
@@ -91,7 +124,10 @@ export function createScheduler(options: {
     runTask(name) {
       const task = tasks.get(name);
       if (!task) return Promise.reject(new Error(`scheduler: no task ${name}`));
-      return serial(() => task.run(options.clock.now()));
+      return serial(() => exclusive(name, () => task.run(options.clock.now())));
+    },
+    runExclusive(name, work) {
+      return serial(() => exclusive(name, work));
     },
     tick,
     start() {

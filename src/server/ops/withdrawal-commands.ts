@@ -6,7 +6,10 @@ import {
   listWithdrawals,
   processWithdrawals,
   type ProcessResult,
+  WITHDRAWALS_TASK,
 } from '../domain/wallet/withdrawal-processing';
+import { withLease } from '../domain/wallet/leases';
+import { TaskBusy } from '../scheduler';
 import { type OpsContext, walletOf } from './commands';
 
 /**
@@ -32,11 +35,21 @@ async function run(ctx: OpsContext, input: { wait: boolean; timeout: number }) {
     total.failed += r.failed;
     total.waiting = r.waiting;
   };
-  add(await processWithdrawals(deps, { force: true }));
+  // The same lease as the API's scheduler task: one sender for the hot wallet at a time.
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> =>
+    ctx.scheduler
+      ? ctx.scheduler.runExclusive(WITHDRAWALS_TASK, work)
+      : withLease(deps.wallet.db, deps.wallet.clock, `task:${WITHDRAWALS_TASK}`, work).then(
+          (outcome) => {
+            if (!outcome.ran) throw new TaskBusy(WITHDRAWALS_TASK);
+            return outcome.result;
+          },
+        );
+  add(await exclusive(() => processWithdrawals(deps, { force: true })));
   const deadline = Date.now() + input.timeout * 1000;
   while (input.wait && total.waiting > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    add(await processWithdrawals(deps));
+    add(await exclusive(() => processWithdrawals(deps)));
   }
   return total;
 }

@@ -5,6 +5,7 @@ import { createChainClient } from '../chain/client';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import { withLease } from '../domain/wallet/leases';
 import { createLocalPriceFeed, type LocalPriceFeed } from '../domain/wallet/price-feed';
 import { createScheduler, type Scheduler, type SchedulerLogger } from '../scheduler';
 
@@ -45,6 +46,8 @@ async function walletPlugin(app: FastifyInstance) {
     clock: app.clock,
     log: app.log.child({ component: 'scheduler' }),
     pollMs: app.config.schedulerPollMs,
+    // one API process at a time runs a task (the hot wallet's nonces need one sender)
+    guard: (name, work) => withLease(app.db, app.clock, `task:${name}`, work),
   });
   app.decorate('scheduler', scheduler);
   // preClose: before the database (closed in onClose) goes away.

@@ -23,6 +23,9 @@ import { memberAccount, platformAccount, postLedgerTransaction, transfer } from 
 import { evmTokenAddress, type PayoutAdapter } from './withdrawal-payouts';
 import { toWithdrawal } from './withdrawals';
 
+/** The scheduler task that processes the withdrawal queue (routes/gateway/wallet-withdraw.ts). */
+export const WITHDRAWALS_TASK = 'withdrawals';
+
 /**
  * Processing of the withdrawal queue (scheduler task `withdrawals`, operator `withdrawals run`).
  *

@@ -22,7 +22,7 @@ import {
 } from '../../domain/wallet/address-book';
 import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
 import { createSimulatedPayoutAdapter } from '../../domain/wallet/withdrawal-payouts';
-import { processWithdrawals } from '../../domain/wallet/withdrawal-processing';
+import { processWithdrawals, WITHDRAWALS_TASK } from '../../domain/wallet/withdrawal-processing';
 import {
   requestWithdrawal,
   sendWithdrawCode,
@@ -52,7 +52,7 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
   const payouts = createSimulatedPayoutAdapter();
 
   app.scheduler.register({
-    name: 'withdrawals',
+    name: WITHDRAWALS_TASK,
     run: () => processWithdrawals({ wallet: app.wallet, payouts }),
   });
 
