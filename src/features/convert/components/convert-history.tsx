@@ -6,7 +6,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/date-format';
 import { useConvertHistory } from '../api/use-convert-history';
 import { showAmount } from '../utils/format';
-import styles from './convert.module.css';
+import tableStyles from '../../../components/data-table.module.css';
 
 export const CONVERT_HISTORY_PAGE_SIZE = 10;
 
@@ -34,40 +34,42 @@ export function ConvertHistory() {
         </EmptyState>
       ) : (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.date')}</th>
-                  <th scope="col">{t('history.direction')}</th>
-                  <th scope="col">{t('history.paid')}</th>
-                  <th scope="col">{t('history.received')}</th>
-                  <th scope="col">{t('history.price')}</th>
+          <table className={tableStyles.table} aria-label={t('history.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.date')}</th>
+                <th scope="col">{t('history.direction')}</th>
+                <th scope="col">{t('history.paid')}</th>
+                <th scope="col">{t('history.received')}</th>
+                <th scope="col">{t('history.price')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.items.map((row) => (
+                <tr key={row.id} data-testid="convert-row">
+                  <td data-label={t('history.date')}>{formatDate(row.createdAt)}</td>
+                  <td data-label={t('history.direction')}>
+                    {t('form.directionOption', { from: row.from, to: row.to })}
+                  </td>
+                  <td data-label={t('history.paid')} className={tableStyles.numeric}>
+                    {t('form.amountValue', {
+                      amount: showText(row.fromAmount, row.from),
+                      currency: row.from,
+                    })}
+                  </td>
+                  <td data-label={t('history.received')} className={tableStyles.numeric}>
+                    {t('form.amountValue', {
+                      amount: showText(row.toAmount, row.to),
+                      currency: row.to,
+                    })}
+                  </td>
+                  <td data-label={t('history.price')} className={tableStyles.numeric}>
+                    {t('form.priceValue', { price: row.price })}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {history.data.items.map((row) => (
-                  <tr key={row.id} data-testid="convert-row">
-                    <td>{formatDate(row.createdAt)}</td>
-                    <td>{t('form.directionOption', { from: row.from, to: row.to })}</td>
-                    <td data-numeric="">
-                      {t('form.amountValue', {
-                        amount: showText(row.fromAmount, row.from),
-                        currency: row.from,
-                      })}
-                    </td>
-                    <td data-numeric="">
-                      {t('form.amountValue', {
-                        amount: showText(row.toAmount, row.to),
-                        currency: row.to,
-                      })}
-                    </td>
-                    <td data-numeric="">{t('form.priceValue', { price: row.price })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
           <Pagination
             page={page}
             pageSize={CONVERT_HISTORY_PAGE_SIZE}

@@ -6,7 +6,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/date-format';
 import { useStakeRecord } from '../api/use-stake-record';
 import { showAmount } from '../utils/format';
-import styles from './convert.module.css';
+import tableStyles from '../../../components/data-table.module.css';
 
 export const STAKE_HISTORY_PAGE_SIZE = 10;
 
@@ -32,35 +32,37 @@ export function StakeHistory() {
         </EmptyState>
       ) : (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('stakeHistory.date')}</th>
-                  <th scope="col">{t('stakeHistory.type')}</th>
-                  <th scope="col">{t('stakeHistory.amount')}</th>
-                  <th scope="col">{t('stakeHistory.unlockAt')}</th>
-                  <th scope="col">{t('stakeHistory.state')}</th>
+          <table className={tableStyles.table} aria-label={t('stakeHistory.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('stakeHistory.date')}</th>
+                <th scope="col">{t('stakeHistory.type')}</th>
+                <th scope="col">{t('stakeHistory.amount')}</th>
+                <th scope="col">{t('stakeHistory.unlockAt')}</th>
+                <th scope="col">{t('stakeHistory.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.data.items.map((row) => (
+                <tr key={row.id} data-testid="stake-row" data-state={row.state}>
+                  <td data-label={t('stakeHistory.date')}>{formatDate(row.createdAt)}</td>
+                  <td data-label={t('stakeHistory.type')}>{t(`stakeHistory.kind.${row.kind}`)}</td>
+                  <td data-label={t('stakeHistory.amount')} className={tableStyles.numeric}>
+                    {t('form.amountValue', {
+                      amount: showAmount(row.amount, 'BCNT'),
+                      currency: 'BCNT',
+                    })}
+                  </td>
+                  <td data-label={t('stakeHistory.unlockAt')}>
+                    {row.unlockAt ? formatDate(row.unlockAt) : '-'}
+                  </td>
+                  <td data-label={t('stakeHistory.state')}>
+                    {t(`stakeHistory.stateName.${row.state}`)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {record.data.items.map((row) => (
-                  <tr key={row.id} data-testid="stake-row" data-state={row.state}>
-                    <td>{formatDate(row.createdAt)}</td>
-                    <td>{t(`stakeHistory.kind.${row.kind}`)}</td>
-                    <td data-numeric="">
-                      {t('form.amountValue', {
-                        amount: showAmount(row.amount, 'BCNT'),
-                        currency: 'BCNT',
-                      })}
-                    </td>
-                    <td>{row.unlockAt ? formatDate(row.unlockAt) : '-'}</td>
-                    <td>{t(`stakeHistory.stateName.${row.state}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
           <Pagination
             page={page}
             pageSize={STAKE_HISTORY_PAGE_SIZE}
