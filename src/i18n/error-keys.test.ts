@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 import { LoyaltyError } from '../shared/api/loyalty';
+import { WalletError } from '../shared/api/wallet';
 import { initI18n } from './i18n';
 import { errorMessageKey, MESSAGE_KEYS } from './error-keys';
 
@@ -28,6 +29,21 @@ describe('error message keys', () => {
     );
     await initI18n('zh-TW');
     expect(i18n.t(errorMessageKey(AuthError.codeWrong), { ns: 'errors' })).toBe('驗證碼錯誤。');
+    await initI18n('en-US');
+  });
+
+  it('maps every refusal shared by the wallet calls to a translation', async () => {
+    const i18n = await initI18n('en-US');
+    for (const message of Object.values(WalletError)) {
+      expect(MESSAGE_KEYS[message], message).toBeDefined();
+    }
+    expect(i18n.t(errorMessageKey(WalletError.idempotencyKeyReused), { ns: 'errors' })).toBe(
+      'This action was already sent with other details. Please start it again.',
+    );
+    await initI18n('zh-CN');
+    expect(i18n.t(errorMessageKey(WalletError.insufficientBalance), { ns: 'errors' })).not.toBe(
+      'Not enough available balance',
+    );
     await initI18n('en-US');
   });
 

@@ -1,6 +1,7 @@
 import type { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 import type { LoyaltyError } from '../shared/api/loyalty';
+import type { WalletError } from '../shared/api/wallet';
 import type errors from './locales/en-US/errors.json';
 
 /**
@@ -65,10 +66,20 @@ const LOYALTY_MESSAGE_KEYS = {
   alliance_address_mismatch: 'loyalty.allianceAddressMismatch',
 } as const satisfies Record<LoyaltyMessage, ErrorKey>;
 
+type WalletMessage = (typeof WalletError)[keyof typeof WalletError];
+
+/** Refusals every money-moving wallet call can answer (contract `shared/api/wallet.ts`). */
+const WALLET_MESSAGE_KEYS = {
+  idempotency_key_required: 'wallet.idempotencyKeyRequired',
+  idempotency_key_reused: 'wallet.idempotencyKeyReused',
+  'Not enough available balance': 'validation.insufficientBalance',
+} as const satisfies Record<WalletMessage, ErrorKey>;
+
 export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   ...SERVER_MESSAGE_KEYS,
   ...AUTH_MESSAGE_KEYS,
   ...LOYALTY_MESSAGE_KEYS,
+  ...WALLET_MESSAGE_KEYS,
   'Access denied from this IP address.': 'accessDenied',
   network_error: 'network',
   invalid_response: 'serverBusy',
