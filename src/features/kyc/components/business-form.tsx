@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CountryField } from './country-field';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { CountrySelect } from '../../../components/country-select';
 import { SectionCard } from '../../../components/section-card';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import type { KycForm } from '../../../shared/api/kyc';
@@ -155,22 +155,12 @@ export function BusinessForm({
           {text('companyName')}
           {text('registrationNumber')}
           <MarkedItem item="countryOfIncorporation">
-            <Controller
+            <CountryField
               control={control}
               name="countryOfIncorporation"
-              render={({ field }) => (
-                <CountrySelect
-                  label={t('kyc:business.countryOfIncorporation')}
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                  error={message('countryOfIncorporation')}
-                  data-testid="kyc-field-countryOfIncorporation"
-                />
-              )}
+              label={t('kyc:business.countryOfIncorporation')}
+              error={message('countryOfIncorporation')}
+              testId="kyc-field-countryOfIncorporation"
             />
           </MarkedItem>
           {text('representativeName')}

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CountryField } from './country-field';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { CountrySelect } from '../../../components/country-select';
 import { DateInput } from '../../../components/date-input';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField, TextField } from '../../../components/text-field';
@@ -272,41 +272,21 @@ export function PersonalStep({
         <legend className={styles.sectionTitle}>{t('kyc:personal.about')}</legend>
         <div className={styles.grid}>
           <MarkedItem item="nationality">
-            <Controller
+            <CountryField
               control={control}
               name="nationality"
-              render={({ field }) => (
-                <CountrySelect
-                  label={t('kyc:field.nationality')}
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                  error={message('nationality')}
-                  data-testid={testId('nationality')}
-                />
-              )}
+              label={t('kyc:field.nationality')}
+              error={message('nationality')}
+              testId={testId('nationality')}
             />
           </MarkedItem>
           <MarkedItem item="countryOfResidence">
-            <Controller
+            <CountryField
               control={control}
               name="countryOfResidence"
-              render={({ field }) => (
-                <CountrySelect
-                  label={t('kyc:field.countryOfResidence')}
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                  error={message('countryOfResidence')}
-                  data-testid={testId('countryOfResidence')}
-                />
-              )}
+              label={t('kyc:field.countryOfResidence')}
+              error={message('countryOfResidence')}
+              testId={testId('countryOfResidence')}
             />
           </MarkedItem>
           <MarkedItem item="placeOfBirth">
