@@ -1,6 +1,9 @@
 import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { members } from '../../src/server/db/schema';
+import type { WalletBalance } from '../../src/shared/api/wallet';
+import { call } from './auth';
+import type { TestApp } from './test-app';
 import type { LedgerCurrency } from '../../src/server/db/wallet-schema';
 import {
   memberAccount,
@@ -52,4 +55,20 @@ export async function creditMember(
       postings: transfer(platformAccount('hot_wallet'), memberAccount(memberId), currency, amount),
     }),
   );
+}
+
+/** The member's balances of one currency as `WalletInfo` reports them. */
+export async function walletBalance(
+  t: TestApp,
+  member: { token: string },
+  currency: string,
+): Promise<WalletBalance> {
+  const res = await call(t.app, 'GET', '/api/v1/user/WalletInfo', undefined, {
+    token: member.token,
+  });
+  if (res.statusCode !== 200) throw new Error(`WalletInfo: HTTP ${res.statusCode} ${res.body}`);
+  const balances = res.json().data.balances as WalletBalance[];
+  const balance = balances.find((b) => b.currency === currency);
+  if (!balance) throw new Error(`WalletInfo has no ${currency}`);
+  return balance;
 }

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../../src/server/db/database';
 import type { LedgerCurrency } from '../../src/server/db/wallet-schema';
 import { totpCode } from '../../src/server/domain/auth/two-factor';
-import {
-  memberAccount,
-  platformAccount,
-  postLedgerTransaction,
-  transfer,
-} from '../../src/server/domain/wallet/ledger';
 import { createMember, freshIp, post, type TestMember } from './auth';
 import { verifyIdentity } from './loyalty';
+import { creditMember, walletBalance as walletInfoBalance } from './wallet';
 import type { TestApp } from './test-app';
 
 /**
@@ -69,15 +63,7 @@ export async function fund(
   currency: LedgerCurrency,
   units: bigint,
 ): Promise<void> {
-  const db = t.database.db;
-  await db.transaction((tx) =>
-    postLedgerTransaction(tx as unknown as Db, t.clock, {
-      idempotencyKey: `test-deposit:${randomUUID()}`,
-      type: 'deposit',
-      memberId,
-      postings: transfer(platformAccount('hot_wallet'), memberAccount(memberId), currency, units),
-    }),
-  );
+  await creditMember(t.database.db, t.clock, memberId, currency, units);
 }
 
 const issuedAt = new WeakMap<object, number>();
@@ -129,14 +115,10 @@ export function withdraw(
   return gatewayCall(t, 'POST', '/user/Withdraw', member, body, { 'idempotency-key': key });
 }
 
+/** The member's balances of one currency (the access token refreshed first if the clock moved). */
 export async function walletBalance(t: TestApp, member: { token: string }, currency: string) {
-  const res = await gatewayCall(t, 'GET', '/user/WalletInfo', member);
-  const balances = res.json().data.balances as {
-    currency: string;
-    available: string;
-    pendingWithdrawal: string;
-  }[];
-  return balances.find((b) => b.currency === currency)!;
+  await fresh(t, member);
+  return walletInfoBalance(t, member, currency);
 }
 
 /** Valid mainnet addresses of each network. */

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import type { Db } from '../../src/server/db/database';
 import { ledgerTransactions, type LedgerCurrency } from '../../src/server/db/wallet-schema';
-import {
-  memberAccount,
-  platformAccount,
-  postLedgerTransaction,
-  transfer,
-} from '../../src/server/domain/wallet/ledger';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { parseAmount } from '../../src/shared/money/decimal';
 import { CURRENCIES } from '../../src/shared/constants/currencies';
 import { call, createMember, type TestMember } from '../helpers/auth';
 import { verifyIdentity } from '../helpers/loyalty';
+export { walletBalance } from '../helpers/wallet';
+import { creditMember } from '../helpers/wallet';
 import type { TestApp } from '../helpers/test-app';
 
 /** Helpers of the conversion and custodial stake tests. */
@@ -24,15 +18,12 @@ export const decimalsOf = (currency: LedgerCurrency) =>
 
 /** Credit `amount` (whole units) to the member's available balance, as a deposit would. */
 export async function fund(t: TestApp, memberId: number, currency: LedgerCurrency, amount: string) {
-  const units = parseAmount(amount, decimalsOf(currency))!;
-  const db = t.database.db;
-  await db.transaction((tx) =>
-    postLedgerTransaction(tx as unknown as Db, t.clock, {
-      idempotencyKey: `test-deposit:${randomUUID()}`,
-      type: 'deposit',
-      memberId,
-      postings: transfer(platformAccount('hot_wallet'), memberAccount(memberId), currency, units),
-    }),
+  await creditMember(
+    t.database.db,
+    t.clock,
+    memberId,
+    currency,
+    parseAmount(amount, decimalsOf(currency))!,
   );
 }
 
@@ -58,17 +49,6 @@ export function postAs(
     token: member.token,
     headers: key === null ? {} : { 'idempotency-key': key },
   });
-}
-
-export async function walletBalance(t: TestApp, member: TestMember, currency: string) {
-  const res = await getAs(t, '/api/v1/user/WalletInfo', member);
-  expect(res.statusCode, res.body).toBe(200);
-  const balances = res.json().data.balances as {
-    currency: string;
-    available: string;
-    staking: string;
-  }[];
-  return balances.find((b) => b.currency === currency)!;
 }
 
 export async function ledgerCount(t: TestApp, memberId: number, type: string): Promise<number> {
