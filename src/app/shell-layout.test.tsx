@@ -20,6 +20,8 @@ function renderShell(path: string) {
     HydrateFallback: () => null,
     screens: {
       Landing: async () => ({ default: () => <p data-testid="screen">landing screen</p> }),
+      Login: async () => ({ default: () => <p data-testid="screen">login screen</p> }),
+      Register: async () => ({ default: () => <p data-testid="screen">register screen</p> }),
     },
     entryDeps: {
       hasToken: () => false,
@@ -57,6 +59,24 @@ describe('shell layout', () => {
     expect(screen.getByTestId('language-select')).toBeTruthy();
     expect(screen.getByTestId('wallet-connect')).toBeTruthy();
     expect(screen.getByTestId('contact-us-button')).toBeTruthy();
+  });
+
+  it('offers a visitor Log in and Sign up in the bar, except on the Login and Register screens', async () => {
+    refreshMaintenanceShown();
+    const router = renderShell('/');
+    await screen.findByTestId('screen');
+    const panel = screen.getByTestId('nav-panel');
+    expect(within(panel).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(within(panel).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    await act(() => router.navigate('/login'));
+    expect((await screen.findByTestId('screen')).textContent).toBe('login screen');
+    expect(screen.queryByTestId('nav-login')).toBeNull();
+    expect(screen.queryByTestId('nav-signup')).toBeNull();
+    await act(() => router.navigate('/register'));
+    expect((await screen.findByTestId('screen')).textContent).toBe('register screen');
+    expect(screen.queryByTestId('nav-signup')).toBeNull();
   });
 
   it('replaces every route with the maintenance page, without nav bar and footer', async () => {

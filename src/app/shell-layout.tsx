@@ -31,6 +31,7 @@ import { useMaintenanceStore } from './maintenance-store';
 import { memberMenu, memberSummary, isKycVerified, type MemberSummary } from './member-menu';
 import { LazyBoundary } from './lazy-boundary';
 import { NavWallet } from './nav-wallet';
+import { VisitorAuthLinks } from './visitor-auth-links';
 import { isRouteHandle } from './router';
 import { routes, type RouteName } from './routes';
 import { hrefIfBuilt, shellChrome } from './shell-rules';
@@ -45,6 +46,9 @@ const ContactUsHost = lazy(() =>
     default: module.ContactUsHost,
   })),
 );
+
+/** The sign-in screens themselves: the bar does not offer Log in / Sign up there. */
+const AUTH_SCREENS: ReadonlySet<RouteName> = new Set(['Login', 'Register']);
 
 /** The mobile app is not published yet: no store links, so no download banner (UI kit rule). */
 const APP_LINKS = {};
@@ -119,6 +123,7 @@ function Shell() {
           languageSwitcher={chrome.languageSwitcher ? <LanguageSwitcher /> : undefined}
           wallet={<NavWallet />}
           contactUs={member ? undefined : <ContactUsButton />}
+          authLinks={member || AUTH_SCREENS.has(current.name) ? undefined : <VisitorAuthLinks />}
           portfolio={member ? <PortfolioButton member={member} /> : undefined}
           userMenu={
             member ? <MemberMenu member={member} pathname={location.pathname} /> : undefined

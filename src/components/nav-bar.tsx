@@ -37,6 +37,8 @@ export interface NavBarProps {
   wallet?: ReactNode;
   /** Slot for visitors: the contact-us button. */
   contactUs?: ReactNode;
+  /** Slot for visitors: Log in and Sign up (left out on the Login and Register screens). */
+  authLinks?: ReactNode;
   /** Slot for members: the portfolio button. */
   portfolio?: ReactNode;
   /** Slot for members: the user menu. */
@@ -55,6 +57,7 @@ export function NavBar({
   languageSwitcher,
   wallet,
   contactUs,
+  authLinks,
   portfolio,
   userMenu,
 }: NavBarProps) {
@@ -102,7 +105,7 @@ export function NavBar({
     }
   }
 
-  const hasActions = Boolean(languageSwitcher || contactUs || portfolio || userMenu);
+  const hasActions = Boolean(languageSwitcher || contactUs || authLinks || portfolio || userMenu);
 
   return (
     <header
@@ -140,6 +143,7 @@ export function NavBar({
             <div className={styles.actions}>
               {languageSwitcher}
               {contactUs}
+              {authLinks}
               {portfolio}
               {userMenu}
             </div>

@@ -44,7 +44,11 @@ export default function LandingScreen() {
   const { isOpen } = useOnboardingParam();
   return (
     <>
-      <LandingPage />
+      <LandingPage
+        signUpHref={routes.Register.getHref()}
+        loginHref={routes.Login.getHref()}
+        accountHref={routes.Account.getHref()}
+      />
       {isOpen && hasToken() ? (
         <LazyBoundary fallback={null}>
           <Suspense fallback={null}>

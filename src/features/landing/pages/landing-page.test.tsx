@@ -5,9 +5,33 @@ import { renderWithProviders } from '../../../components/testing/render';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import LandingPage from './landing-page';
 
+const HREFS = { signUpHref: '/register', loginHref: '/login', accountHref: '/account' };
+
 describe('LandingPage', () => {
+  it('offers a visitor Sign up and Log in in the banner', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LandingPage {...HREFS} />);
+    const hero = screen.getByTestId('landing-hero');
+    expect(within(hero).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    await user.click(within(hero).getByRole('link', { name: 'Create an account' }));
+    expect(screen.getByTestId('location').textContent).toBe('/register');
+  });
+
+  it('offers a member their account instead of Sign up', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.loginInfo,
+      JSON.stringify({ token: 't', expiredTime: Date.now() + 60_000 }),
+    );
+    renderWithProviders(<LandingPage {...HREFS} />);
+    const hero = screen.getByTestId('landing-hero');
+    expect(within(hero).queryByRole('link', { name: 'Create an account' })).toBeNull();
+    expect(within(hero).getByRole('link', { name: 'Go to my account' }).getAttribute('href')).toBe(
+      '/account',
+    );
+  });
+
   it('shows the banner, feature cards, products in words, the three steps and the contact card', () => {
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<LandingPage {...HREFS} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('one wallet');
     expect(screen.getByTestId('landing-hero')).toBeTruthy();
 
@@ -45,14 +69,14 @@ describe('LandingPage', () => {
   });
 
   it('invents no rates or amounts', () => {
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<LandingPage {...HREFS} />);
     const text = screen.getByTestId('landing-page').textContent ?? '';
     expect(text).not.toMatch(/%|\d+\s*(USDT|BCNT|USDC|BTC|ETH)/);
   });
 
   it('the contact card opens the contact dialog through the URL', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<LandingPage />, { route: '/?lang=x' });
+    renderWithProviders(<LandingPage {...HREFS} />, { route: '/?lang=x' });
     await user.click(
       within(screen.getByTestId('landing-contact-card')).getByRole('button', {
         name: 'Contact us',
@@ -66,16 +90,16 @@ describe('LandingPage', () => {
       STORAGE_KEYS.loginInfo,
       JSON.stringify({ token: 't', expiredTime: Date.now() + 60_000 }),
     );
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<LandingPage {...HREFS} />);
     expect(screen.queryByTestId('landing-contact-card')).toBeNull();
     expect(screen.getByTestId('landing-steps')).toBeTruthy();
   });
 
   it('is translated in Traditional and Simplified Chinese', () => {
-    const { unmount } = renderWithProviders(<LandingPage />, { lng: 'zh-TW' });
+    const { unmount } = renderWithProviders(<LandingPage {...HREFS} />, { lng: 'zh-TW' });
     expect(screen.getByTestId('landing-features').textContent).toContain('託管錢包');
     unmount();
-    renderWithProviders(<LandingPage />, { lng: 'zh-CN' });
+    renderWithProviders(<LandingPage {...HREFS} />, { lng: 'zh-CN' });
     expect(screen.getByTestId('landing-features').textContent).toContain('托管钱包');
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
+import { ButtonLink } from '../../../components/button-link';
 import { hasToken } from '../../../services/session';
 import styles from './landing-page.module.css';
 
@@ -57,7 +58,14 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], ReactNode> = {
   ),
 };
 
-export function LandingPage() {
+export interface LandingPageProps {
+  /** Register, Login and Account paths (the app owns the route table). */
+  signUpHref: string;
+  loginHref: string;
+  accountHref: string;
+}
+
+export function LandingPage({ signUpHref, loginHref, accountHref }: LandingPageProps) {
   const { t } = useTranslation('landing');
   const openContactUs = useOpenContactUs();
   const isVisitor = !hasToken();
@@ -78,15 +86,33 @@ export function LandingPage() {
             <p className={styles.heroBody}>{t('hero.body')}</p>
             <div className={styles.heroActions}>
               {isVisitor ? (
-                <Button
-                  size="lg"
-                  onClick={openContactUs}
-                  aria-haspopup="dialog"
-                  data-testid="landing-hero-contact"
-                >
-                  {t('hero.contact')}
-                </Button>
-              ) : null}
+                <>
+                  <ButtonLink to={signUpHref} size="lg" data-testid="landing-hero-signup">
+                    {t('hero.signUp')}
+                  </ButtonLink>
+                  <ButtonLink
+                    to={loginHref}
+                    size="lg"
+                    variant="inverse"
+                    data-testid="landing-hero-login"
+                  >
+                    {t('hero.logIn')}
+                  </ButtonLink>
+                  <button
+                    type="button"
+                    className={styles.heroLink}
+                    onClick={openContactUs}
+                    aria-haspopup="dialog"
+                    data-testid="landing-hero-contact"
+                  >
+                    {t('hero.contact')}
+                  </button>
+                </>
+              ) : (
+                <ButtonLink to={accountHref} size="lg" data-testid="landing-hero-account">
+                  {t('hero.account')}
+                </ButtonLink>
+              )}
               <a className={styles.heroLink} href="#landing-steps">
                 {t('hero.howItWorks')}
               </a>
