@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { VisitorWalletLinks } from '../web3/visitor-wallet-prompt';
 import { WalletAreaPlaceholder } from '../web3/wallet-area-placeholder';
 import { hasWalletSession } from '../web3/wallet-session';
 import { LazyBoundary } from './lazy-boundary';
@@ -12,7 +13,7 @@ import { LazyBoundary } from './lazy-boundary';
  */
 const WalletArea = lazy(() => import('../web3/wallet-area'));
 
-export function NavWallet() {
+export function NavWallet({ visitorLinks }: { visitorLinks?: VisitorWalletLinks }) {
   const [requested, setRequested] = useState(false);
   const [active, setActive] = useState(() => hasWalletSession());
 
@@ -29,7 +30,7 @@ export function NavWallet() {
   return (
     <LazyBoundary fallback={<WalletAreaPlaceholder onActivate={() => window.location.reload()} />}>
       <Suspense fallback={<WalletAreaPlaceholder />}>
-        <WalletArea openConnectModalOnMount={requested} />
+        <WalletArea openConnectModalOnMount={requested} visitorLinks={visitorLinks} />
       </Suspense>
     </LazyBoundary>
   );

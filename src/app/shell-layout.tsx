@@ -50,6 +50,12 @@ const ContactUsHost = lazy(() =>
 /** The sign-in screens themselves: the bar does not offer Log in / Sign up there. */
 const AUTH_SCREENS: ReadonlySet<RouteName> = new Set(['Login', 'Register']);
 
+const VISITOR_WALLET_LINKS = {
+  walletSignIn: routes.Login.getHref(undefined, { method: 'wallet' }),
+  login: routes.Login.getHref(),
+  signUp: routes.Register.getHref(),
+};
+
 /** The mobile app is not published yet: no store links, so no download banner (UI kit rule). */
 const APP_LINKS = {};
 
@@ -91,6 +97,8 @@ function Shell() {
   const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const chrome = shellChrome(current.name, current.params, query);
   const member = useMember();
+  /** Log in / Sign up (and the connected-wallet offer) for visitors, not on the sign-in screens. */
+  const visitorActions = !member && !AUTH_SCREENS.has(current.name);
   const locale = i18n.language;
 
   useEffect(() => {
@@ -121,9 +129,9 @@ function Shell() {
           menus={menus}
           hideMenus={!chrome.navMenus}
           languageSwitcher={chrome.languageSwitcher ? <LanguageSwitcher /> : undefined}
-          wallet={<NavWallet />}
+          wallet={<NavWallet visitorLinks={visitorActions ? VISITOR_WALLET_LINKS : undefined} />}
           contactUs={member ? undefined : <ContactUsButton />}
-          authLinks={member || AUTH_SCREENS.has(current.name) ? undefined : <VisitorAuthLinks />}
+          authLinks={visitorActions ? <VisitorAuthLinks /> : undefined}
           portfolio={member ? <PortfolioButton member={member} /> : undefined}
           userMenu={
             member ? <MemberMenu member={member} pathname={location.pathname} /> : undefined

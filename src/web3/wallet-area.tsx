@@ -5,6 +5,7 @@ import { useConnectModal } from '@rainbow-me/rainbowkit';
 import { useEffect, useRef } from 'react';
 import { BcntBalance } from './bcnt-balance';
 import { getWagmiSetup } from './wagmi-config';
+import { VisitorWalletPrompt, type VisitorWalletLinks } from './visitor-wallet-prompt';
 import { WalletButton } from './wallet-button';
 import { Web3Provider } from './web3-provider';
 import styles from './wallet-area.module.css';
@@ -15,9 +16,17 @@ export interface WalletAreaProps {
    * button before this chunk had loaded). Ignored when a wallet is already connected.
    */
   openConnectModalOnMount?: boolean;
+  /**
+   * Set for a visitor (no session) outside the sign-in screens: once a wallet is connected,
+   * offer "Sign in with wallet" and "Log in / Sign up" instead of a silent nothing.
+   */
+  visitorLinks?: VisitorWalletLinks;
 }
 
-export default function WalletArea({ openConnectModalOnMount = false }: WalletAreaProps) {
+export default function WalletArea({
+  openConnectModalOnMount = false,
+  visitorLinks,
+}: WalletAreaProps) {
   const setup = getWagmiSetup();
   return (
     <div className={styles.area} data-testid="wallet-area">
@@ -25,6 +34,7 @@ export default function WalletArea({ openConnectModalOnMount = false }: WalletAr
         <BcntBalance />
         <WalletButton appChain={setup.appChain} />
         {openConnectModalOnMount ? <OpenConnectModalOnce /> : null}
+        {visitorLinks ? <VisitorWalletPrompt links={visitorLinks} /> : null}
       </Web3Provider>
     </div>
   );

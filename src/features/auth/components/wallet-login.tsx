@@ -12,9 +12,15 @@ import styles from './auth.module.css';
  */
 const SiweLogin = lazy(() => import('../../../web3/siwe-login'));
 
-export function WalletLogin({ onResult }: { onResult: (result: LoginResult) => void }) {
+export interface WalletLoginProps {
+  onResult: (result: LoginResult) => void;
+  /** Start with the wallet sign-in open (`/login?method=wallet`, from the connected-wallet offer). */
+  defaultOpen?: boolean;
+}
+
+export function WalletLogin({ onResult, defaultOpen = false }: WalletLoginProps) {
   const { t } = useTranslation('auth');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
 
   return (
     <section

@@ -299,6 +299,12 @@ describe('Login page', () => {
     });
   });
 
+  it('method=wallet (the connected-wallet offer) opens the wallet sign-in at once', async () => {
+    renderAuth(<LoginPage />, { route: '/login?method=wallet' });
+    expect(await screen.findByTestId('fake-siwe')).toBeTruthy();
+    expect(screen.queryByTestId('login-wallet-open')).toBeNull();
+  });
+
   it('links to Register and Forgot password', () => {
     renderAuth(<LoginPage />, { route: '/login' });
     expect(screen.getByTestId('login-register-link').getAttribute('href')).toBe('/register');

@@ -17,8 +17,12 @@ function emailFromState(state: unknown): string {
   return typeof email === 'string' ? email : '';
 }
 
+/** `/login?method=wallet` opens the wallet sign-in at once (the nav's connected-wallet offer). */
+const WALLET_METHOD_PARAM = 'method';
+const WALLET_METHOD_VALUE = 'wallet';
+
 /**
- * /login (queries `back`, `id` from the guards). E-mail + password + captcha, then the second
+ * /login (queries `back`, `id` from the guards; `method=wallet`). E-mail + password + captcha, then the second
  * factor when the account has one, or the device-authorisation notice; a wallet can sign in
  * too. After success: the Investor role offer when the account lacks it, then `afterLogin`
  * (back, else the stored backTo, else Landing).
@@ -80,7 +84,10 @@ export default function LoginPage() {
           captcha={flow.captcha}
         />
         <p className={styles.divider}>{t('login.or')}</p>
-        <WalletLogin onResult={flow.walletResult} />
+        <WalletLogin
+          onResult={flow.walletResult}
+          defaultOpen={query.get(WALLET_METHOD_PARAM) === WALLET_METHOD_VALUE}
+        />
       </>
     );
   }
