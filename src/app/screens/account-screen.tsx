@@ -1,6 +1,15 @@
 import { AccountPage } from '../../features/account/pages/account-page';
 import { AlliancePanel } from '../../features/alliance/components/alliance-panel';
 import { LazyStakingPanel } from '../../features/loyalty/components/lazy-staking-panel';
+import { routes } from '../routes';
+
+const ACCOUNT_LINKS = {
+  kyc: routes.Kyc.getHref(),
+  wallet: routes.Wallet.getHref(undefined, { tab: 'deposit' }),
+  security: routes.Security.getHref(undefined, { tab: 'two-step' }),
+  loyaltyProgram: routes.LoyaltyProgram.getHref(),
+  bcnt: routes.Bcnt.getHref(),
+};
 
 /**
  * The Account route's screen: the account page with the loyalty panels of two other features
@@ -10,5 +19,11 @@ import { LazyStakingPanel } from '../../features/loyalty/components/lazy-staking
  * lazy wrapper, the Alliance panel through its lazy `web3/alliance-verify`.
  */
 export default function AccountScreen() {
-  return <AccountPage stakingPanel={<LazyStakingPanel />} alliancePanel={<AlliancePanel />} />;
+  return (
+    <AccountPage
+      links={ACCOUNT_LINKS}
+      stakingPanel={<LazyStakingPanel />}
+      alliancePanel={<AlliancePanel />}
+    />
+  );
 }

@@ -9,6 +9,15 @@ import type { KycStatus } from '../../shared/api/kyc';
 import type { LoyaltyStatus } from '../../shared/api/loyalty';
 
 export const ROLE_BITS = { investor: 2, business: 4, kyc: 64 } as const;
+
+/** The Account page's links as the app passes them. */
+export const ACCOUNT_LINKS = {
+  kyc: '/kyc',
+  wallet: '/wallet?tab=deposit',
+  security: '/security?tab=two-step',
+  loyaltyProgram: '/loyalty-program',
+  bcnt: '/bcnt',
+};
 const LEVEL_BITS = { 0: 0, 1: 64, 2: 64 | 2048, 3: 64 | 4096, 4: 64 | 8192 } as const;
 
 export function renderAccount(ui: ReactElement, { route = '/account', lng = 'en-US' } = {}) {

@@ -21,6 +21,7 @@ import {
   loyaltyStatus,
   member,
   renderAccount,
+  ACCOUNT_LINKS,
 } from '../test-utils';
 
 vi.mock('../../../services/member-auth', async (importOriginal) => ({
@@ -57,14 +58,14 @@ beforeEach(() => {
 });
 
 async function openMobileDialog(user: ReturnType<typeof userEvent.setup>) {
-  renderAccount(<AccountPage />);
+  renderAccount(<AccountPage links={ACCOUNT_LINKS} />);
   await user.click(await screen.findByTestId('account-verify-mobile'));
   return screen.findByTestId('contact-code-dialog');
 }
 
 describe('contact verification on the Account page', () => {
   it('shows each contact detail as verified or not, with Verify only where needed', async () => {
-    renderAccount(<AccountPage />);
+    renderAccount(<AccountPage links={ACCOUNT_LINKS} />);
     const email = await screen.findByTestId('account-email-status');
     expect(email.getAttribute('data-state')).toBe('verified');
     expect(email.textContent).toBe('Verified');
@@ -93,7 +94,7 @@ describe('contact verification on the Account page', () => {
   it('the e-mail uses its own call and the dialog names the e-mail', async () => {
     const user = userEvent.setup();
     memberMock.mockResolvedValue(member({ emailVerified: false, mobileVerified: true }));
-    renderAccount(<AccountPage />);
+    renderAccount(<AccountPage links={ACCOUNT_LINKS} />);
     await user.click(await screen.findByTestId('account-verify-email'));
     const dialog = await screen.findByTestId('contact-code-dialog');
     expect(sendEmail).toHaveBeenCalledWith({ userName: 'ann@example.com' });
@@ -211,7 +212,7 @@ describe('contact verification on the Account page', () => {
   it('shows the texts in Traditional Chinese', async () => {
     const user = userEvent.setup();
     activate.mockRejectedValueOnce(codeWrong());
-    renderAccount(<AccountPage />, { lng: 'zh-TW' });
+    renderAccount(<AccountPage links={ACCOUNT_LINKS} />, { lng: 'zh-TW' });
     expect((await screen.findByTestId('account-mobile-status')).textContent).toBe('尚未驗證');
     await user.click(screen.getByTestId('account-verify-mobile'));
     const dialog = await screen.findByTestId('contact-code-dialog');

@@ -15,6 +15,7 @@ import {
   member,
   renderAccount,
   ROLE_BITS,
+  ACCOUNT_LINKS,
 } from '../test-utils';
 import { AccountPage } from './account-page';
 
@@ -40,7 +41,7 @@ const referralMock = vi.mocked(getReferralHistory);
 
 const { investor: INVESTOR, business: BUSINESS, kyc: KYC } = ROLE_BITS;
 
-const renderPage = (ui = <AccountPage />) => renderAccount(ui);
+const renderPage = (ui = <AccountPage links={ACCOUNT_LINKS} />) => renderAccount(ui);
 
 const level = () => screen.getByTestId('account-level');
 
@@ -59,6 +60,34 @@ beforeEach(() => {
 });
 
 describe('AccountPage', () => {
+  it('leads an unverified member to identity verification first, then security, loyalty and BCNT', async () => {
+    statusMock.mockResolvedValue(status(0, { kycVerified: false, roleId: INVESTOR }));
+    memberMock.mockResolvedValue(member({ roleId: INVESTOR }));
+    renderPage();
+    const card = await screen.findByTestId('account-next-steps');
+    await waitFor(() => expect(card.dataset.state).toBe('unverified'));
+    const verify = within(card).getByRole('link', { name: 'Verify now' });
+    expect(verify.getAttribute('href')).toBe('/kyc');
+    expect(verify.compareDocumentPosition(within(card).getByTestId('account-next-security'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(card.textContent).toContain('unlock the wallet and the products');
+    const hrefs = within(card)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('a')?.getAttribute('href'));
+    expect(hrefs).toEqual(['/security?tab=two-step', '/loyalty-program', '/bcnt']);
+  });
+
+  it('gives a verified member the wallet instead of the verification step', async () => {
+    renderPage();
+    const card = await screen.findByTestId('account-next-steps');
+    await waitFor(() => expect(card.dataset.state).toBe('verified'));
+    expect(within(card).queryByTestId('account-next-verify')).toBeNull();
+    expect(within(card).getByTestId('account-next-wallet').getAttribute('href')).toBe(
+      '/wallet?tab=deposit',
+    );
+  });
+
   it('shows the basic info with the contact verification and the edit links', async () => {
     renderPage();
     expect((await screen.findByTestId('account-username')).textContent).toBe('Ann');
@@ -152,6 +181,7 @@ describe('AccountPage', () => {
   it('shows the sections in order: basic info, identity, level, loyalty panels, premier, referrals', async () => {
     renderPage(
       <AccountPage
+        links={ACCOUNT_LINKS}
         stakingPanel={<p data-testid="staking-slot">staking</p>}
         alliancePanel={<p data-testid="alliance-slot">alliance</p>}
       />,
@@ -159,6 +189,7 @@ describe('AccountPage', () => {
     await screen.findByTestId('account-username');
     await screen.findByTestId('account-kyc-status');
     const ids = [
+      'account-next-steps',
       'account-basic',
       'account-identity',
       'account-membership',
@@ -176,6 +207,7 @@ describe('AccountPage', () => {
       ).toBeTruthy();
     }
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Quick links',
       'Basic information',
       'Identity verification',
       'Member type and level',
@@ -211,6 +243,7 @@ describe('AccountPage', () => {
     expect(screen.getByTestId('account-premier-loading')).toBeTruthy();
     expect(screen.queryByTestId('account-referrals')).toBeNull();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Quick links',
       'Basic information',
       'Identity verification',
       'Member type and level',
@@ -238,6 +271,7 @@ describe('AccountPage', () => {
   it('renders the staking and Alliance panels the app passes in', async () => {
     renderPage(
       <AccountPage
+        links={ACCOUNT_LINKS}
         stakingPanel={<p data-testid="staking-slot">staking</p>}
         alliancePanel={<p data-testid="alliance-slot">alliance</p>}
       />,

@@ -8,6 +8,7 @@ import { SectionCard } from '../../../components/section-card';
 import { BasicInfoCard } from '../components/basic-info-card';
 import { IdentityCard } from '../components/identity-card';
 import { MembershipCard } from '../components/membership-card';
+import { NextStepsCard, type AccountLinks } from '../components/next-steps-card';
 import { PremierCard } from '../components/premier-card';
 import { ReferralCard } from '../components/referral-card';
 import { useErrorText } from '../hooks/use-error-text';
@@ -16,6 +17,8 @@ import { accountStanding } from '../utils/member-levels';
 import styles from './account-page.module.css';
 
 export interface AccountPageProps {
+  /** Where the page leads: identity verification, wallet, security, loyalty program, BCNT. */
+  links: AccountLinks;
   /** BCNT staking for levels 2-4 (the loyalty feature's panel; the app passes it). */
   stakingPanel?: ReactNode;
   /** Alliance NFT verification for level 3 (the alliance feature's panel). */
@@ -23,7 +26,8 @@ export interface AccountPageProps {
 }
 
 /**
- * /account, top to bottom: basic info with contact verification, identity verification (KYC),
+ * /account, top to bottom: where to go next (identity verification first while unverified:
+ * the user menu then holds only Account), basic info with contact verification, identity verification (KYC),
  * member type and level (what each level allows), the loyalty panels the app composes in
  * (staking, Alliance NFT; a feature never imports another feature), premier membership and the
  * referral record. Each card loads, fails and retries on its own; the cards that need the member
@@ -33,7 +37,7 @@ export interface AccountPageProps {
  * and the NFT), falling back to the member info's roleId. When it differs from the roleId the
  * nav menu reads from the stored loginInfo, the stored roleId is updated.
  */
-export function AccountPage({ stakingPanel, alliancePanel }: AccountPageProps) {
+export function AccountPage({ links, stakingPanel, alliancePanel }: AccountPageProps) {
   const { t } = useTranslation(['account', 'common']);
   const errorText = useErrorText();
   const loyaltyTitleId = useId();
@@ -48,6 +52,7 @@ export function AccountPage({ stakingPanel, alliancePanel }: AccountPageProps) {
     <div className={styles.page} data-testid="account-page">
       <PageHeader title={t('account:page.title')} description={t('account:page.description')} />
       <div className={styles.stack}>
+        <NextStepsCard links={links} kycVerified={standing?.kycVerified} />
         <div className={styles.grid}>
           {memberQuery.isPending ? (
             <SectionCard title={t('account:basic.title')}>
