@@ -223,6 +223,7 @@ describe('route table', () => {
       'LoyaltyProgram',
       'LoyaltyProgramMobile',
       'Maintain',
+      'Referrals',
       'Register',
       'ResetPwd',
       'Security',

@@ -160,7 +160,11 @@ const ROUTE_TABLE = {
     ),
   },
   ApiKeys: { path: '/api-keys', public: false },
-  Referrals: { path: '/referrals', public: false },
+  Referrals: {
+    path: '/referrals',
+    public: false,
+    screen: withNamespaces(['account'], () => import('./screens/referrals-screen')),
+  },
   Security: {
     path: '/security',
     public: false,

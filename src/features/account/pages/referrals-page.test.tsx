@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getLoyaltyStatus } from '../../../services/loyalty';
+import { getMemberInfo } from '../../../services/member-auth';
+import type * as MemberAuth from '../../../services/member-auth';
+import { getReferralHistory } from '../../../services/referral';
+import { setLoginInfo } from '../../../services/session';
+import { loyaltyStatus, member, renderAccount, ROLE_BITS } from '../test-utils';
+import { ReferralsPage } from './referrals-page';
+
+vi.mock('../../../services/member-auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof MemberAuth>()),
+  getMemberInfo: vi.fn(),
+}));
+vi.mock('../../../services/loyalty', () => ({ getLoyaltyStatus: vi.fn() }));
+vi.mock('../../../services/referral', () => ({
+  getReferralHistory: vi.fn(),
+  REFERRAL_PAGE_SIZE: 10,
+}));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000, roleId: ROLE_BITS.kyc });
+  vi.mocked(getMemberInfo).mockResolvedValue(member());
+  vi.mocked(getLoyaltyStatus).mockResolvedValue(loyaltyStatus(1));
+  vi.mocked(getReferralHistory).mockResolvedValue({
+    list: [{ email: 'b***@example.com', registeredAt: '2024-05-01T00:00:00.000Z', level: 1 }],
+    total: 1,
+    page: 1,
+    pageSize: 10,
+  });
+});
+
+describe('ReferralsPage', () => {
+  it('shows the referral code, the invitation link that fills it in at registration, and the record', async () => {
+    renderAccount(<ReferralsPage registerPath="/register" />, { route: '/referrals' });
+    expect((await screen.findByTestId('referrals-code')).textContent).toBe('ANN12345');
+    expect(screen.getByTestId('referrals-link').textContent).toBe(
+      `${window.location.origin}/register?refer=ANN12345`,
+    );
+    expect(screen.getByRole('button', { name: 'Copy the invitation link' })).toBeTruthy();
+    expect(await screen.findByTestId('account-referrals')).toBeTruthy();
+    expect(getReferralHistory).toHaveBeenCalled();
+  });
+
+  it('below level 1 there is no code: the record card says how to get one', async () => {
+    vi.mocked(getMemberInfo).mockResolvedValue(member({ referralCode: null, roleId: 2 }));
+    vi.mocked(getLoyaltyStatus).mockResolvedValue(loyaltyStatus(0));
+    renderAccount(<ReferralsPage registerPath="/register" />, { route: '/referrals' });
+    expect(await screen.findByTestId('account-referrals-locked')).toBeTruthy();
+    expect(screen.queryByTestId('referrals-code')).toBeNull();
+    expect(getReferralHistory).not.toHaveBeenCalled();
+  });
+});
