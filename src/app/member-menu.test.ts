@@ -44,7 +44,7 @@ describe('member level and menu', () => {
     ]);
   });
 
-  it('links built screens (Account, Wallet tab deposit, Security tab two-step) and leaves the others unlinked', () => {
+  it('links built screens (Account, Wallet tab deposit, Security tab two-step, Referrals) and leaves the others unlinked', () => {
     const menu = memberMenu(
       { displayName: 'A', roleId: 64, hasManagedAssets: false },
       { production: true },
@@ -53,6 +53,7 @@ describe('member level and menu', () => {
       account: '/account',
       wallet: '/wallet?tab=deposit',
       security: '/security?tab=two-step',
+      referrals: '/referrals',
     });
   });
 });
