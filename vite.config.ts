@@ -38,6 +38,23 @@ export default defineConfig(({ mode }) => {
         PROXIED_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
       ),
     },
+    // The wallet libraries are reached only through dynamic imports, so the dev server would
+    // discover them on first use and transform them then (8-10 s of "Loading the wallet..." and
+    // a reload). Pre-bundle them when the dev server starts instead.
+    optimizeDeps: {
+      include: [
+        'wagmi',
+        'wagmi/actions',
+        'wagmi/connectors',
+        'viem',
+        'viem/actions',
+        'viem/chains',
+        'viem/siwe',
+        '@rainbow-me/rainbowkit',
+        '@rainbow-me/rainbowkit/wallets',
+        'qrcode',
+      ],
+    },
     preview: { port: 5173 },
     build: {
       outDir: 'dist',

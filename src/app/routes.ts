@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ensureNamespaces, type LazyNamespace } from '../i18n/lazy-namespaces';
 import { matchRoutes } from 'react-router';
+import { prefetchWalletCode, prefetchWalletCodeWhenIdle } from '../web3/prefetch-wallet-code';
 
 /**
  * THE route table: every route of both spec documents (platform-account-wallet.md section 2,
@@ -63,9 +64,26 @@ export const EARN_PRODUCT_TYPES = [
 ] as const;
 export const EARN_SETTINGS = ['auto-renew', 'asset-return'] as const;
 
+/**
+ * When a screen uses the wallet code (wagmi, viem, RainbowKit; never in the first load):
+ * 'with-screen' fetches it alongside the screen's chunk (a wallet panel shows at once: Account,
+ * the loyalty program); 'idle' after the screen's first paint (the wallet is one press away:
+ * wallet sign-in, deposit from the wallet, the store's payment, linking a wallet).
+ */
+type WalletCode = 'with-screen' | 'idle';
+
 /** A screen loader that also brings the screen's translations (not in the first load). */
-function withNamespaces<T>(namespaces: readonly LazyNamespace[], load: () => Promise<T>) {
-  return () => Promise.all([ensureNamespaces(namespaces), load()]).then(([, screen]) => screen);
+function withNamespaces<T>(
+  namespaces: readonly LazyNamespace[],
+  load: () => Promise<T>,
+  walletCode?: WalletCode,
+) {
+  return () => {
+    if (walletCode === 'with-screen') void prefetchWalletCode().catch(() => undefined);
+    const screen = Promise.all([ensureNamespaces(namespaces), load()]).then(([, loaded]) => loaded);
+    if (walletCode === 'idle') void screen.then(prefetchWalletCodeWhenIdle, () => undefined);
+    return screen;
+  };
 }
 
 const ROUTE_TABLE = {
@@ -80,7 +98,11 @@ const ROUTE_TABLE = {
     path: '/login',
     public: true,
     compactNav: true,
-    screen: withNamespaces(['auth', 'security'], () => import('../features/auth/pages/login-page')),
+    screen: withNamespaces(
+      ['auth', 'security'],
+      () => import('../features/auth/pages/login-page'),
+      'idle',
+    ),
   },
   Register: {
     path: '/register',
@@ -113,7 +135,11 @@ const ROUTE_TABLE = {
   Bcnt: {
     path: '/bcnt',
     public: true,
-    screen: withNamespaces(['store', 'tx'], () => import('../features/store/pages/bcnt-page')),
+    screen: withNamespaces(
+      ['store', 'tx'],
+      () => import('../features/store/pages/bcnt-page'),
+      'idle',
+    ),
   },
   PrivacyPolicy: { path: '/privacy-policy/:mobile?', public: true },
   UserAgreement: { path: '/user-agreement/:mobile?', public: true },
@@ -125,6 +151,7 @@ const ROUTE_TABLE = {
     screen: withNamespaces(
       ['custody', 'deposit', 'withdraw', 'convert', 'tx'],
       () => import('./screens/wallet-screen'),
+      'idle',
     ),
   },
   WalletManagement: {
@@ -141,6 +168,7 @@ const ROUTE_TABLE = {
     screen: withNamespaces(
       ['account', 'alliance', 'loyalty', 'tx'],
       () => import('./screens/account-screen'),
+      'with-screen',
     ),
   },
   UpdatePassword: {
@@ -168,7 +196,11 @@ const ROUTE_TABLE = {
   Security: {
     path: '/security',
     public: false,
-    screen: withNamespaces(['security', 'withdraw'], () => import('./screens/security-screen')),
+    screen: withNamespaces(
+      ['security', 'withdraw'],
+      () => import('./screens/security-screen'),
+      'idle',
+    ),
   },
   Kyc: {
     path: '/kyc',
@@ -189,6 +221,7 @@ const ROUTE_TABLE = {
     screen: withNamespaces(
       ['loyalty', 'tx'],
       () => import('../features/loyalty/pages/loyalty-program-page'),
+      'with-screen',
     ),
   },
   /** The mobile app's web view: no nav bar or footer (a `mobile` param); `lang` sets the language. */
@@ -198,6 +231,7 @@ const ROUTE_TABLE = {
     screen: withNamespaces(
       ['loyalty', 'tx'],
       () => import('../features/loyalty/pages/loyalty-program-page'),
+      'with-screen',
     ),
   },
   /** (path not in spec) test environment only */
