@@ -17,7 +17,10 @@ export default defineConfig(({ mode }) => {
   const env = process.env;
   const apiPort = env.API_PORT ?? env.PORT ?? '8080';
   const apiTarget = `http://127.0.0.1:${apiPort}`;
-  const appEnv = env.NODE_ENV ?? (mode === 'production' ? 'production' : 'development');
+  // APP_ENV: how the app behaves (test-only routes, dev links); defaults to NODE_ENV. The e2e
+  // build sets NODE_ENV=development (React's warnings) with APP_ENV=production.
+  const appEnv =
+    env.APP_ENV ?? env.NODE_ENV ?? (mode === 'production' ? 'production' : 'development');
 
   return {
     plugins: [react()],

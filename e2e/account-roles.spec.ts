@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { newIdentity, readOutbox, registerViaApi } from './fixtures/auth';
 import { ops } from './fixtures/stack';
 

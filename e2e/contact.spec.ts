@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { ops } from './fixtures/stack';
 
 test('a visitor sends the contact form and the request is stored', async ({ page }) => {

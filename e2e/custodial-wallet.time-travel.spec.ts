@@ -4,7 +4,7 @@
 // the queue and the recipient's on-chain balance rises; then buy BCNT in the store and see the
 // order delivered once the clock passes noon of the next business day. Moves the server clock
 // and the chain, so it runs in the time-travel project after every other spec.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test';
 import { encodeFunctionData, decodeFunctionResult, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { testUsdtAbi, testUsdtAddress } from '../src/shared/contracts/generated';

@@ -1,12 +1,13 @@
 // Starts the real stack once for the e2e suite: anvil, contracts, the API on PGlite serving
 // the built app. Returns the teardown.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startAnvil } from '../scripts/anvil';
 import { deployOrLoadState } from '../scripts/deploy';
 import { forgeBuild } from '../scripts/forge';
+import { buildE2eApp, E2E_DIST } from '../scripts/lib/e2e-build';
 import { E2E } from '../scripts/lib/e2e-env';
-import { run, startProcess, waitForHttp } from '../scripts/lib/proc';
+import { startProcess, waitForHttp } from '../scripts/lib/proc';
 
 export default async function globalSetup() {
   const dataDir = resolve(E2E.dataDir);
@@ -14,17 +15,7 @@ export default async function globalSetup() {
   mkdirSync(dataDir, { recursive: true });
 
   await forgeBuild({ quiet: true });
-  if (!existsSync('dist/index.html')) {
-    const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      env: {
-        ...process.env,
-        RPC_URL: E2E.rpcUrl,
-        CHAIN_ID: String(E2E.chainId),
-        NODE_ENV: 'production',
-      },
-    });
-    if (code !== 0) throw new Error('vite build failed');
-  }
+  if ((await buildE2eApp()) !== 0) throw new Error('vite build failed');
 
   const anvil = await startAnvil({ port: E2E.anvilPort, chainId: E2E.chainId, quiet: true });
   // the freshly deployed chain from .cache/ when the contracts did not change (else deploys)
@@ -40,6 +31,7 @@ export default async function globalSetup() {
       RPC_URL: anvil.rpcUrl,
       CHAIN_ID: String(E2E.chainId),
       SERVE_APP: 'true',
+      APP_DIST_DIR: E2E_DIST,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       APP_ORIGIN: E2E.baseUrl,
       // the browser solves a real proof of work, just a smaller one than production's

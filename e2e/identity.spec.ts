@@ -2,7 +2,7 @@
 // register, verify both contacts from the dev outbox, log in, turn on the authenticator, log in
 // with a code, authorise and revoke a second device, change and recover the password, link the
 // injected wallet by signature and sign in with it.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './fixtures/test';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import { newIdentity, totpCode, waitForCode, waitForLink } from './fixtures/auth';
 import { stack } from './fixtures/stack';

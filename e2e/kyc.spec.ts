@@ -4,7 +4,7 @@
 // operator approves, and the Account page shows level 1 with a referral code. Then the form in
 // Traditional and Simplified Chinese (labels, the national ID message, the upload refusal),
 // and `/kyc?step=upload` for a member whose personal part is saved.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures/test';
 import enErrors from '../src/i18n/locales/en-US/errors.json' with { type: 'json' };
 import enKyc from '../src/i18n/locales/en-US/kyc.json' with { type: 'json' };
 import cnErrors from '../src/i18n/locales/zh-CN/errors.json' with { type: 'json' };

@@ -1,7 +1,7 @@
 // Loyalty levels on the real stack: BCNT staking from the injected wallet through the
 // transaction pipeline (Waiting -> Pending -> Done / Cancelled / Failed), the server's chain
 // indexer raising the member level, and the Alliance NFT verified by signature.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import {
   allianceNftAbi,

@@ -2,7 +2,7 @@
 // steps, Previous disabled at the start, dots on steps 0-2, Done on step 3 with the navigation
 // bar lifted above the overlay; Verify (members without any KYC result) opens /kyc?step=upload
 // in a new tab after storing backTo; closing removes `mode` from the URL.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test';
 import enOnboarding from '../src/i18n/locales/en-US/onboarding.json' with { type: 'json' };
 import { newIdentity, registerViaApi } from './fixtures/auth';
 import { loginInBrowser } from './fixtures/member';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 const HERO_TITLE = {
   'en-US': 'Put your crypto-assets to work, from one wallet',

@@ -1,6 +1,6 @@
 // The 14-day unstake cooldown on the real stack. Moves the server clock and the chain 14 days
 // ahead, so it runs in its own Playwright project after every other spec (playwright.config.ts).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';
 import { connectInPanel, loginInBrowser, memberWithWallet } from './fixtures/member';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import { stack } from './fixtures/stack';
 import { installTestWallet, rejectNext } from './fixtures/test-wallet';

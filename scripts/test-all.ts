@@ -2,7 +2,6 @@
 // contract tests (forge), unit + integration tests (vitest), build, e2e (Playwright).
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
-import { E2E } from './lib/e2e-env';
 
 async function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
@@ -22,11 +21,10 @@ async function main() {
   const npx = 'npx';
   await step('Contract tests (forge)', npx, ['tsx', 'scripts/forge.ts', 'test']);
   await step('Unit and integration tests (vitest)', npx, ['vitest', 'run']);
-  await step('Build the app for e2e', npx, ['vite', 'build', '--logLevel', 'warn'], {
-    RPC_URL: E2E.rpcUrl,
-    CHAIN_ID: String(E2E.chainId),
-    NODE_ENV: 'production',
-  });
+  await step('Build the app for e2e (React development build)', npx, [
+    'tsx',
+    'scripts/build-e2e.ts',
+  ]);
   await step('End-to-end tests (Playwright, real stack)', npx, ['playwright', 'test'], {
     CHROMIUM_PATH: chromium,
   });
