@@ -36,3 +36,30 @@ test('a connection rejected in the wallet leaves the member disconnected', async
   await expect(page.getByText(/retry/i).first()).toBeVisible();
   await expect(page.getByTestId('wallet-bcnt-balance')).toHaveCount(0);
 });
+
+test('a visitor who connects a wallet is offered wallet sign-in and Log in / Sign up', async ({
+  page,
+}) => {
+  await installTestWallet(page, {
+    rpcUrl: stack.rpcUrl,
+    account: ANVIL_ACCOUNTS[6]!,
+    chainId: stack.chainId,
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('visitor-wallet-prompt')).toHaveCount(0);
+  await page.getByTestId('wallet-connect').click();
+  await page.getByTestId('rk-wallet-option-dev.bcnt.testwallet').click();
+  const prompt = page.getByRole('dialog', { name: 'Wallet connected' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+
+  // this wallet is linked to no account: signing in says so and how to go on
+  await prompt.getByRole('link', { name: 'Sign in with wallet' }).click();
+  await expect(page).toHaveURL(/\/login\?method=wallet$/);
+  await expect(page.getByTestId('visitor-wallet-prompt')).toHaveCount(0);
+  const status = page.getByTestId('siwe-login-status');
+  await expect(status).toHaveAttribute('data-state', 'failed');
+  await expect(status).toContainText('not linked to any account');
+  await expect(page.getByTestId('login-register-link')).toBeVisible();
+});

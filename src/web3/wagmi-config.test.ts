@@ -1,4 +1,5 @@
 import { getEnsAvatar, getEnsName } from 'wagmi/actions';
+import { hydrate } from '@wagmi/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWagmiSetup } from './wagmi-config';
 import { buildWalletList, shouldOfferBrowserWallet } from './wallets';
@@ -60,7 +61,7 @@ describe('createWagmiSetup', () => {
     expect(config.connectors.map((c) => c.id)).toEqual(['injected']);
   });
 
-  it('offers the generic browser wallet only for a window.ethereum that is not announced by EIP-6963', () => {
+  it('offers the generic browser wallet only for a window.ethereum that is not announced by EIP-6963', async () => {
     expect(shouldOfferBrowserWallet(window)).toBe(false); // no wallet at all
     expect(createWagmiSetup(base).config.connectors).toHaveLength(0);
 
@@ -70,8 +71,11 @@ describe('createWagmiSetup', () => {
     const stop = announceOnRequest();
     try {
       expect(shouldOfferBrowserWallet(window)).toBe(false);
-      // the announced wallet itself is found by wagmi's discovery instead
-      const ids = createWagmiSetup(base).config.connectors.map((c) => c.id);
+      // the announced wallet itself is found by wagmi's discovery instead (added when the
+      // provider mounts: the config is `ssr: true`)
+      const { config } = createWagmiSetup(base);
+      await hydrate(config, { reconnectOnMount: true }).onMount();
+      const ids = config.connectors.map((c) => c.id);
       expect(ids).toEqual(['x.test']);
     } finally {
       stop();

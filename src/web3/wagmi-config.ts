@@ -15,7 +15,11 @@ export interface WagmiSetup {
 /**
  * wagmi config for RainbowKit, built with `createConfig` + `connectorsForWallets` rather than
  * RainbowKit's `getDefaultConfig` (which always adds WalletConnect-based wallets and needs a
- * project id). `multiInjectedProviderDiscovery` (EIP-6963) stays on; `ssr: false` (client-only app).
+ * project id). `multiInjectedProviderDiscovery` (EIP-6963) stays on. `ssr: true` although the
+ * app renders only in the browser: with `ssr: false` wagmi's provider restores and reconnects the
+ * stored connection during every render of the provider, which updated other wallet components
+ * while rendering (a React warning, and a reconnect per re-render); with `ssr: true` it does so
+ * once, in an effect after mount.
  */
 export function createWagmiSetup(settings: Web3Settings): WagmiSetup {
   const { chains, transports, appChain } = buildChains(settings);
@@ -30,7 +34,7 @@ export function createWagmiSetup(settings: Web3Settings): WagmiSetup {
     transports,
     connectors,
     multiInjectedProviderDiscovery: true,
-    ssr: false,
+    ssr: true,
   });
   return { config, appChain };
 }

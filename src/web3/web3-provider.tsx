@@ -6,7 +6,7 @@ import {
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WagmiProvider } from 'wagmi';
+import { WagmiContext, WagmiProvider, type Config } from 'wagmi';
 import { resolveLocale, type Locale } from '../shared/constants/locales';
 import { APP_NAME, getWagmiSetup, type WagmiSetup } from './wagmi-config';
 
@@ -62,7 +62,7 @@ export function Web3Provider({ children, setup = getWagmiSetup() }: Web3Provider
   const locale = rainbowKitLocale(i18n.resolvedLanguage ?? i18n.language);
   const theme = useMemo(() => walletTheme(locale), [locale]);
   const inner = (
-    <WagmiProvider config={setup.config}>
+    <WagmiConfigProvider config={setup.config}>
       <RainbowKitProvider
         theme={theme}
         locale={locale}
@@ -72,9 +72,30 @@ export function Web3Provider({ children, setup = getWagmiSetup() }: Web3Provider
       >
         {children}
       </RainbowKitProvider>
-    </WagmiProvider>
+    </WagmiConfigProvider>
   );
   return <WithQueryClient>{inner}</WithQueryClient>;
+}
+
+/** Configs whose stored connection has been restored (once per page, whoever mounted first). */
+const hydratedConfigs = new WeakSet<Config>();
+
+/**
+ * The page has several wallet areas, each with its provider (the nav's, a staking panel's, the
+ * Alliance panel's: each is its own lazy chunk and subtree), all on the one config. wagmi's
+ * provider restores and reconnects the stored connection *during render* (client-only apps),
+ * so a second provider mounting later updated the first one's components while rendering
+ * (React: "Cannot update a component while rendering a different component") and reconnected
+ * a second time. Only the first provider of a config hydrates; later ones just provide it.
+ */
+function WagmiConfigProvider({ config, children }: { config: Config; children: ReactNode }) {
+  const [hydrates] = useState(() => {
+    if (hydratedConfigs.has(config)) return false;
+    hydratedConfigs.add(config);
+    return true;
+  });
+  if (hydrates) return <WagmiProvider config={config}>{children}</WagmiProvider>;
+  return <WagmiContext.Provider value={config}>{children}</WagmiContext.Provider>;
 }
 
 function WithQueryClient({ children }: { children: ReactNode }) {
