@@ -64,6 +64,7 @@ export default tseslint.config(
       'contracts/**',
       '.data/**',
       '.e2e-data/**',
+      '.e2e-dist/**',
       'test-results/**',
       'playwright-report/**',
       'src/server/db/migrations/**',
