@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextAmountText } from '../lib/amount-text';
+import {
+  AMOUNT_MAX_INTEGER_DIGITS,
+  blockedAmountReason,
+  nextAmountText,
+  type BlockedAmountReason,
+} from '../lib/amount-text';
 import { FieldLabel, FieldMessages, useFieldIds } from './text-field';
 import styles from './amount-field.module.css';
 
@@ -23,9 +28,11 @@ export interface AmountFieldProps {
 }
 
 /**
- * An amount in token units: digits and one decimal point, at most `decimals` places (other keys
- * are blocked), the currency as a suffix and a Max button. Used by the staking, convert and
- * custodial stake forms.
+ * An amount in token units: digits and one decimal point, at most `decimals` places, the
+ * currency as a suffix and a Max button. A keystroke the field blocks (a minus sign, a letter,
+ * a decimal place too many) keeps the previous text and says why under the field, in a polite
+ * live region (`<testId>-blocked`); the next accepted input or Max clears it. Used by every
+ * amount form (staking, convert, custodial stake, withdrawal, store, deposit from the wallet).
  */
 export function AmountField({
   label,
@@ -41,7 +48,17 @@ export function AmountField({
   maxTestId,
 }: AmountFieldProps) {
   const { t } = useTranslation('components');
+  const [blocked, setBlocked] = useState<BlockedAmountReason | null>(null);
   const ids = useFieldIds(undefined, Boolean(hint), Boolean(error));
+  const blockedId = `${ids.controlId}-blocked`;
+  const describedBy = [ids.describedBy, blocked ? blockedId : undefined].filter(Boolean).join(' ');
+
+  function change(typed: string) {
+    const reason = blockedAmountReason(typed, decimals);
+    setBlocked(reason);
+    if (reason === null) onChange(nextAmountText(typed, value, decimals));
+  }
+
   return (
     <div className={styles.field}>
       <FieldLabel htmlFor={ids.controlId}>{label}</FieldLabel>
@@ -57,8 +74,8 @@ export function AmountField({
           value={value}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
-          onChange={(event) => onChange(nextAmountText(event.target.value, value, decimals))}
+          aria-describedby={describedBy || undefined}
+          onChange={(event) => change(event.target.value)}
           data-testid={testId}
         />
         <span className={styles.suffix} aria-hidden="true">
@@ -68,7 +85,10 @@ export function AmountField({
           <button
             type="button"
             className={styles.max}
-            onClick={onMax}
+            onClick={() => {
+              setBlocked(null);
+              onMax();
+            }}
             disabled={disabled}
             data-testid={maxTestId}
           >
@@ -77,6 +97,23 @@ export function AmountField({
         ) : null}
       </div>
       <FieldMessages hintId={ids.hintId} errorId={ids.errorId} hint={hint} error={error} />
+      {/* always in the DOM: a live region must exist before its text changes to be announced */}
+      <p
+        id={blockedId}
+        className={styles.blocked}
+        role="status"
+        aria-live="polite"
+        data-testid={`${testId}-blocked`}
+        data-reason={blocked ?? undefined}
+      >
+        {blocked
+          ? t(`amountField.blocked.${blocked}`, {
+              count: decimals,
+              currency,
+              digits: AMOUNT_MAX_INTEGER_DIGITS,
+            })
+          : null}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextAmountText } from './amount-text';
+import { blockedAmountReason, nextAmountText } from './amount-text';
 
 describe('nextAmountText', () => {
   it('accepts digits and one decimal point with at most the given decimals; blocks anything else', () => {
@@ -20,5 +20,24 @@ describe('nextAmountText', () => {
   it('reads a comma as the decimal point and gives a leading point its zero', () => {
     expect(nextAmountText('1,5', '1', 6)).toBe('1.5');
     expect(nextAmountText('.5', '', 6)).toBe('0.5');
+  });
+});
+
+describe('blockedAmountReason', () => {
+  it('is null for what the field accepts', () => {
+    for (const text of ['', '0', '12', '12.', '12.345678', '1,5', '.5']) {
+      expect(blockedAmountReason(text, 6)).toBeNull();
+    }
+  });
+
+  it('names why a keystroke is blocked', () => {
+    expect(blockedAmountReason('-', 6)).toBe('negative');
+    expect(blockedAmountReason('-5', 6)).toBe('negative');
+    expect(blockedAmountReason('12a', 6)).toBe('character');
+    expect(blockedAmountReason('1e5', 6)).toBe('character');
+    expect(blockedAmountReason('1.2.3', 6)).toBe('character');
+    expect(blockedAmountReason('12.3456789', 6)).toBe('decimals');
+    expect(blockedAmountReason('1.5', 0)).toBe('decimals');
+    expect(blockedAmountReason('1234567890123', 6)).toBe('integerDigits');
   });
 });
