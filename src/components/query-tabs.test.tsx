@@ -1,21 +1,35 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from './testing/render';
 import { QueryTabs } from './query-tabs';
 
+/** The browser's Back button. */
+function Back() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
 function Tabs() {
   return (
-    <QueryTabs
-      label="Sections"
-      defaultValue="one"
-      testIdPrefix="demo"
-      tabs={[
-        { value: 'one', label: 'One', content: <p>first panel</p> },
-        { value: 'two', label: 'Two', content: <p>second panel</p> },
-        { value: 'three', label: 'Three', content: <p>third panel</p> },
-      ]}
-    />
+    <>
+      <Back />
+      <QueryTabs
+        label="Sections"
+        defaultValue="one"
+        testIdPrefix="demo"
+        tabs={[
+          { value: 'one', label: 'One', content: <p>first panel</p> },
+          { value: 'two', label: 'Two', content: <p>second panel</p> },
+          { value: 'three', label: 'Three', content: <p>third panel</p> },
+        ]}
+      />
+    </>
   );
 }
 
@@ -47,15 +61,39 @@ describe('QueryTabs', () => {
     expect(screen.getByRole('tabpanel').textContent).toBe('third panel');
   });
 
-  it('is keyboard operable: arrow keys move between tabs and select them', async () => {
+  it('adds a history entry per tab chosen, so Back returns to the previous tab', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Tabs />, { route: '/wallet?tab=one' });
+    await user.click(screen.getByRole('tab', { name: 'Two' }));
+    await user.click(screen.getByRole('tab', { name: 'Three' }));
+    // choosing the open tab again adds nothing
+    await user.click(screen.getByRole('tab', { name: 'Three' }));
+    expect(location()).toBe('/wallet?tab=three');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/wallet?tab=two');
+    expect(selected('Two')).toBe(true);
+    expect(screen.getByRole('tabpanel').textContent).toBe('second panel');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/wallet?tab=one');
+    expect(selected('One')).toBe(true);
+  });
+
+  it('is keyboard operable: arrow keys move the focus, Enter opens the focused tab', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Tabs />, { route: '/security' });
     await user.click(screen.getByRole('tab', { name: 'One' }));
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Two' }));
+    // moving the focus neither opens the tab nor writes the history
+    expect(location()).toBe('/security');
+    expect(selected('One')).toBe(true);
+    await user.keyboard('{Enter}');
     expect(location()).toBe('/security?tab=two');
     expect(screen.getByRole('tabpanel', { name: 'Two' }).textContent).toBe('second panel');
     await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Three' }));
+    await user.keyboard(' ');
     expect(location()).toBe('/security?tab=three');
   });
 });
