@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../shared/api/kyc';
 import { LOCAL_CHAIN_ID } from '../shared/constants/chain';
+import { defaultBlockSeconds } from '../shared/constants/deposit-rules';
 
 /**
  * Server configuration, read from the environment once at boot and validated with zod.
@@ -87,6 +88,12 @@ export interface AppConfig {
   schedulerPollMs: number;
   /** Confirmations an EVM deposit needs (DEPOSIT_CONFIRMATIONS; default 20, spec section 9). */
   depositConfirmations: number;
+  /**
+   * Seconds per block of the EVM chain at RPC_URL (CHAIN_BLOCK_SECONDS; 12 = Ethereum's slot,
+   * 2 on the local chain 31337): with depositConfirmations it gives the expected deposit time
+   * that WalletDepositInfo reports (shared/constants/deposit-rules.ts evmConfirmationSeconds).
+   */
+  chainBlockSeconds: number;
   /** The local BCNT price feed: USDT per BCNT (BCNT_PRICE_USDT, default "0.5"). */
   bcntPriceUsdt: string;
 }
@@ -182,6 +189,7 @@ const envSchema = z.object({
   SCHEDULER: booleanFromEnv.optional(),
   SCHEDULER_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
   BCNT_PRICE_USDT: z
     .string()
     .trim()
@@ -263,6 +271,8 @@ export function loadConfig(
     scheduler: e.SCHEDULER ?? true,
     schedulerPollMs: e.SCHEDULER_POLL_MS ?? (localChain ? 1000 : 15_000),
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? 20,
+    chainBlockSeconds:
+      e.CHAIN_BLOCK_SECONDS ?? defaultBlockSeconds(overrides.chainId ?? e.CHAIN_ID),
     bcntPriceUsdt: e.BCNT_PRICE_USDT ?? '0.5',
     ...stripUndefined(overrides),
   };

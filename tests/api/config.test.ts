@@ -128,8 +128,14 @@ describe('loadConfig', () => {
       scheduler: true,
       schedulerPollMs: 1000,
       depositConfirmations: 20,
+      chainBlockSeconds: 2,
       bcntPriceUsdt: '0.5',
     });
+    expect(loadConfig({ DATA_DIR: tempDir(), CHAIN_ID: '1' }).chainBlockSeconds).toBe(12);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), CHAIN_ID: '1', CHAIN_BLOCK_SECONDS: '5' })
+        .chainBlockSeconds,
+    ).toBe(5);
     const missing = configError(() =>
       loadConfig({
         NODE_ENV: 'production',
@@ -144,12 +150,14 @@ describe('loadConfig', () => {
         DATA_DIR: tempDir(),
         WALLET_SEED: 'Secret Words Not A Mnemonic',
         DEPOSIT_CONFIRMATIONS: '0',
+        CHAIN_BLOCK_SECONDS: '0',
         BCNT_PRICE_USDT: '0',
         SCHEDULER: 'maybe',
       }),
     );
     expect(bad.problems.map((p) => p.variable).sort()).toEqual([
       'BCNT_PRICE_USDT',
+      'CHAIN_BLOCK_SECONDS',
       'DEPOSIT_CONFIRMATIONS',
       'SCHEDULER',
       'WALLET_SEED',

@@ -62,11 +62,17 @@ describe('WalletDepositInfo', () => {
     const usdt = await depositInfo(alice, 'USDT');
     expect(usdt.networks.map((n) => n.network)).toEqual(['ERC20', 'TRC20']);
     const [erc20, trc20] = usdt.networks;
-    expect(erc20).toMatchObject({ requiredConfirmations: 20, evmChainId: 31337 });
+    // the expected time follows the configuration: 20 blocks of the local chain's 2 s, at worst
+    // twice that plus the scheduler's 1 s poll (not the spec's mainnet minutes)
+    expect(erc20).toMatchObject({
+      requiredConfirmations: 20,
+      confirmationSeconds: { min: 40, max: 81 },
+      evmChainId: 31337,
+    });
     expect(erc20!.tokenAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect(trc20).toMatchObject({
       requiredConfirmations: 12,
-      confirmationMinutes: { min: 5, max: 10 },
+      confirmationSeconds: { min: 300, max: 600 },
       tokenAddress: null,
     });
     expect(checkWithdrawalAddress('ERC20', erc20!.address)).toBeNull();
@@ -77,6 +83,7 @@ describe('WalletDepositInfo', () => {
     expect(btc.networks[0]).toMatchObject({
       network: 'BTC_NATIVE_SEGWIT',
       requiredConfirmations: 5,
+      confirmationSeconds: { min: 3600, max: 5400 },
     });
     expect(btc.networks[0]!.address).toMatch(/^bc1q/);
     const eth = await depositInfo(alice, 'ETH');

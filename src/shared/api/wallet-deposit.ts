@@ -24,8 +24,11 @@ export const depositNetworkInfoSchema = z.object({
   address: z.string(),
   /** confirmations before the deposit is credited */
   requiredConfirmations: int(),
-  /** the time those confirmations take, in minutes (spec section 9) */
-  confirmationMinutes: z.object({ min: int(), max: int() }),
+  /**
+   * the time from sending to credit, in seconds: on EVM networks derived from the configured
+   * confirmations and the chain's block time; elsewhere the spec's times (section 9)
+   */
+  confirmationSeconds: z.object({ min: int(), max: int() }),
   /** EVM networks: the chain id the browser wallet pays on; null elsewhere */
   evmChainId: z.nullable(int()),
   /** ERC20: the token contract the browser wallet calls `transfer` on; null for ETH and non-EVM */

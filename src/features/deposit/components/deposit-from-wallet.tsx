@@ -6,16 +6,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
 import { useAccount } from 'wagmi';
+import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { formatAmount } from '../../../lib/format-amount';
 import { queryKeys } from '../../../services/query-keys';
 import type { WalletCurrency } from '../../../shared/api/wallet';
 import type { DepositNetworkInfo } from '../../../shared/api/wallet-deposit';
 import { testUsdtAbi } from '../../../shared/contracts/generated';
-import { parseAmount } from '../../../shared/money/decimal';
+import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import { TxFlowProgress } from '../../../web3/tx/tx-flow-progress';
 import { useTxFlow, type TxRequest } from '../../../web3/tx/use-tx-flow';
 import { Web3Provider } from '../../../web3/web3-provider';
+import { useWalletBalance, type WalletBalance } from '../hooks/use-wallet-balance';
 import styles from './deposit-panel.module.css';
 
 export interface DepositFromWalletProps {
@@ -50,26 +52,66 @@ export function depositRequest(network: DepositNetworkInfo, units: bigint): TxRe
   };
 }
 
-/** The form without its providers (must sit inside Web3Provider). */
+/**
+ * ETH that Max leaves in the wallet for the network fee of the deposit itself (a plain transfer
+ * is 21,000 gas: 0.002 ETH covers it up to about 95 gwei). Tokens pay the fee in ETH, so their
+ * Max is the whole balance.
+ */
+export const ETH_FEE_RESERVE = 2_000_000_000_000_000n;
+
+type AmountProblem = 'required' | 'positive' | 'overBalance';
+
+/** What stands between the typed amount and a payment (null: it may be sent). */
+export function depositAmountProblem(
+  units: bigint | null,
+  balance: WalletBalance,
+): AmountProblem | null {
+  if (units === null) return 'required';
+  if (units <= 0n) return 'positive';
+  if (balance.status === 'success' && units > balance.value) return 'overBalance';
+  return null;
+}
+
+/** The amount Max fills in: the balance (less the fee reserve for ETH). */
+export function maxDeposit(network: DepositNetworkInfo, balance: bigint): bigint {
+  if (network.network !== 'ETH') return balance;
+  return balance > ETH_FEE_RESERVE ? balance - ETH_FEE_RESERVE : 0n;
+}
+
+/**
+ * The form without its providers (must sit inside Web3Provider). Connected, it shows what the
+ * wallet holds of the currency with a Max button, and refuses an empty, zero or larger amount
+ * before the wallet is asked (inline error, submit disabled). While the balance cannot be read
+ * the payment stays possible: the pipeline's simulation refuses a transfer the wallet cannot
+ * cover before the wallet opens.
+ */
 export function DepositFromWalletContent({ currency, network, onSent }: DepositFromWalletProps) {
   const { t } = useTranslation('deposit');
   const { status } = useAccount();
   const { openConnectModal } = useConnectModal();
   const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
+  const balance = useWalletBalance(network);
   const flow = useTxFlow({
     key: `deposit.${currency}.${network.network}`,
     invalidate: [queryKeys.member.depositInfo(currency)],
     onDone: () => onSent(),
   });
-  const units = parseAmount(amount.trim(), network.decimals);
+  const text = amount.endsWith('.') ? amount.slice(0, -1) : amount;
+  const units = text === '' ? null : parseAmount(text, network.decimals);
+  const problem = depositAmountProblem(units, balance);
+  const show = (value: bigint) =>
+    formatAmount(value, network.decimals, { currency, type: 'balance' });
   const error =
-    touched && (units === null || units <= 0n) ? t('fromWallet.amountInvalid') : undefined;
+    problem === 'positive'
+      ? t('fromWallet.amountInvalid')
+      : problem === 'overBalance' && balance.status === 'success'
+        ? t('fromWallet.overBalance', { amount: show(balance.value), currency })
+        : undefined;
   const connected = status === 'connected';
+  const payable = network.network === 'ETH' || Boolean(network.tokenAddress);
 
   async function submit() {
-    setTouched(true);
-    if (units === null || units <= 0n) return;
+    if (problem !== null || units === null || balance.status === 'loading') return;
     const request = depositRequest(network, units);
     if (!request) return;
     await flow.send(request);
@@ -89,32 +131,91 @@ export function DepositFromWalletContent({ currency, network, onSent }: DepositF
           {t('fromWallet.connect')}
         </Button>
       ) : (
-        <div className={styles.fromWalletForm}>
-          <TextField
+        <form
+          className={styles.fromWalletForm}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <AmountField
             label={t('fromWallet.amount', { currency })}
             value={amount}
-            inputMode="decimal"
-            autoComplete="off"
-            onChange={(event) => setAmount(event.target.value.replace(/[^0-9.]/g, ''))}
-            onBlur={() => setTouched(true)}
+            onChange={setAmount}
+            onMax={
+              balance.status === 'success'
+                ? () =>
+                    setAmount(formatAtomic(maxDeposit(network, balance.value), network.decimals))
+                : undefined
+            }
+            currency={currency}
+            decimals={network.decimals}
+            hint={
+              <BalanceLine
+                balance={balance}
+                currency={currency}
+                show={show}
+                eth={network.network === 'ETH'}
+              />
+            }
             error={error}
-            data-testid="deposit-from-wallet-amount"
+            disabled={flow.busy}
+            testId="deposit-from-wallet-amount"
+            maxTestId="deposit-from-wallet-max"
           />
           <Button
-            onClick={submit}
+            type="submit"
             busy={flow.busy}
-            disabled={!network.tokenAddress && network.network !== 'ETH'}
+            disabled={!payable || problem !== null || balance.status === 'loading'}
             data-testid="deposit-from-wallet-submit"
           >
             {t('fromWallet.submit')}
           </Button>
-        </div>
+        </form>
       )}
       <TxFlowProgress
         flow={flow}
-        label={t('fromWallet.progress', { amount: amount.trim(), currency })}
+        label={t('fromWallet.progress', { amount: text, currency })}
         testId="deposit-tx"
       />
     </div>
   );
+}
+
+function BalanceLine({
+  balance,
+  currency,
+  show,
+  eth,
+}: {
+  balance: WalletBalance;
+  currency: string;
+  show: (value: bigint) => string;
+  eth: boolean;
+}) {
+  const { t } = useTranslation('deposit');
+  if (balance.status === 'success')
+    return (
+      <span data-testid="deposit-from-wallet-balance" data-state="ready">
+        {t('fromWallet.balance', { amount: show(balance.value), currency })}
+        {eth ? ` ${t('fromWallet.feeReserve', { amount: show(ETH_FEE_RESERVE) })}` : null}
+      </span>
+    );
+  if (balance.status === 'error')
+    return (
+      <span data-testid="deposit-from-wallet-balance" data-state="error">
+        {t('fromWallet.balanceError')}{' '}
+        <button type="button" className={styles.inlineAction} onClick={balance.retry}>
+          {t('fromWallet.balanceRetry')}
+        </button>
+      </span>
+    );
+  if (balance.status === 'loading')
+    return (
+      <span data-testid="deposit-from-wallet-balance" data-state="loading">
+        {t('fromWallet.balanceLoading')}
+      </span>
+    );
+  return null;
 }

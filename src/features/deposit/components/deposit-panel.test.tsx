@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../components/testing/render';
 import { queryKeys } from '../../../services/query-keys';
 import { getDepositInfo } from '../../../services/wallet-deposit';
 import type { DepositInfo, DepositRecord } from '../../../shared/api/wallet-deposit';
-import { DepositPanel } from './deposit-panel';
+import { confirmationTime, DepositPanel } from './deposit-panel';
 
 vi.mock('../../../services/wallet-deposit', () => ({ getDepositInfo: vi.fn() }));
 // The wallet part (wagmi, RainbowKit) is its own lazy chunk; here a stand-in shows where it goes.
@@ -29,8 +29,9 @@ function usdtInfo(deposits: DepositRecord[] = [], remaining = '9749.5'): Deposit
         network: 'ERC20',
         label: 'Ethereum (ERC20)',
         address: EVM,
-        requiredConfirmations: 20,
-        confirmationMinutes: { min: 5, max: 30 },
+        requiredConfirmations: 3,
+        // the local chain: 3 blocks of 2 s, at worst twice that and a 1 s poll
+        confirmationSeconds: { min: 6, max: 13 },
         evmChainId: 31337,
         tokenAddress: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
         decimals: 6,
@@ -40,7 +41,7 @@ function usdtInfo(deposits: DepositRecord[] = [], remaining = '9749.5'): Deposit
         label: 'Tron (TRC20)',
         address: TRON,
         requiredConfirmations: 12,
-        confirmationMinutes: { min: 5, max: 10 },
+        confirmationSeconds: { min: 300, max: 600 },
         evmChainId: null,
         tokenAddress: null,
         decimals: 6,
@@ -90,8 +91,9 @@ describe('DepositPanel', () => {
     render();
     expect((await screen.findByTestId('deposit-address')).textContent).toContain(EVM);
     expect(infoMock).toHaveBeenCalledWith('USDT');
-    expect(screen.getByTestId('deposit-confirmations').textContent).toContain(
-      'Credited after 20 network confirmations (about 5 to 30 minutes).',
+    // the time the server derived from its configuration, not the spec's mainnet minutes
+    expect(screen.getByTestId('deposit-confirmations').textContent).toBe(
+      'Credited after 3 network confirmations (about 6 to 13 seconds).',
     );
     expect(screen.getByTestId('deposit-limit').textContent).toContain(
       'Level 1 deposit limit: 10,000.00 USDT equivalent per 24 hours. Remaining: 9,749.50 USDT.',
@@ -105,8 +107,8 @@ describe('DepositPanel', () => {
     // TRON: another address, no browser-wallet payment.
     await userEvent.selectOptions(screen.getByTestId('deposit-network'), 'TRC20');
     expect(screen.getByTestId('deposit-address').textContent).toContain(TRON);
-    expect(screen.getByTestId('deposit-confirmations').textContent).toContain(
-      '12 network confirmations',
+    expect(screen.getByTestId('deposit-confirmations').textContent).toBe(
+      'Credited after 12 network confirmations (about 5 to 10 minutes).',
     );
     expect(screen.queryByTestId('from-wallet-stub')).toBeNull();
   });
@@ -124,7 +126,7 @@ describe('DepositPanel', () => {
           label: 'Bitcoin (Native SegWit)',
           address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
           requiredConfirmations: 5,
-          confirmationMinutes: { min: 60, max: 90 },
+          confirmationSeconds: { min: 3600, max: 5400 },
           evmChainId: null,
           tokenAddress: null,
           decimals: 8,
@@ -178,5 +180,27 @@ describe('DepositPanel', () => {
     infoMock.mockResolvedValueOnce(usdtInfo());
     await userEvent.click(within(error).getByRole('button'));
     expect((await screen.findByTestId('deposit-address')).textContent).toContain(EVM);
+  });
+});
+
+describe('confirmationTime', () => {
+  it('reads seconds below two minutes and whole minutes above', () => {
+    expect(confirmationTime({ min: 2, max: 5 })).toEqual({
+      key: 'address.timeSeconds',
+      min: 2,
+      max: 5,
+    });
+    expect(confirmationTime({ min: 40, max: 119 })).toMatchObject({ key: 'address.timeSeconds' });
+    // Ethereum: 20 blocks of 12 s, at worst twice that and a 15 s poll
+    expect(confirmationTime({ min: 240, max: 495 })).toEqual({
+      key: 'address.timeMinutes',
+      min: 4,
+      max: 9,
+    });
+    expect(confirmationTime({ min: 60, max: 120 })).toEqual({
+      key: 'address.timeMinutes',
+      min: 1,
+      max: 2,
+    });
   });
 });

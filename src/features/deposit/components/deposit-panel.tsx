@@ -124,6 +124,7 @@ function AddressBlock({
   network: DepositNetworkInfo;
 }) {
   const { t } = useTranslation('deposit');
+  const time = confirmationTime(network.confirmationSeconds);
   return (
     <div className={styles.addressBlock} data-network={network.network}>
       <DepositQr address={network.address} />
@@ -142,14 +143,27 @@ function AddressBlock({
         <p className={styles.hint} data-testid="deposit-confirmations">
           {t('address.confirmations', {
             count: network.requiredConfirmations,
-            min: network.confirmationMinutes.min,
-            max: network.confirmationMinutes.max,
+            time: t(time.key, { min: time.min, max: time.max }),
           })}
         </p>
         <Notice tone="warning">{t('address.warning', { currency, network: network.label })}</Notice>
       </div>
     </div>
   );
+}
+
+/**
+ * The expected deposit time in the unit that reads best: seconds below two minutes (the local
+ * chain), else whole minutes (the lower bound rounded, the upper one rounded up).
+ */
+export function confirmationTime({ min, max }: { min: number; max: number }) {
+  if (max < 120) return { key: 'address.timeSeconds', min, max } as const;
+  const minMinutes = Math.max(1, Math.round(min / 60));
+  return {
+    key: 'address.timeMinutes',
+    min: minMinutes,
+    max: Math.max(minMinutes, Math.ceil(max / 60)),
+  } as const;
 }
 
 function LimitBlock({ info }: { info: DepositInfo }) {

@@ -16,6 +16,7 @@ import {
   DEPOSIT_NETWORKS,
   type DepositNetworkId,
   LEVEL1_DEPOSIT_LIMIT_USDT,
+  evmConfirmationSeconds,
   networkConfirmations,
   RECENT_DEPOSITS,
 } from '../../../shared/constants/deposit-rules';
@@ -378,12 +379,19 @@ export async function depositInfo(
     const chain = DEPOSIT_NETWORK_CHAIN[network];
     const { label, confirmationMinutes } = networkConfirmations(network);
     const evm = chain === 'evm';
+    const confirmations = requiredConfirmations(deps, network);
     return {
       network,
       label,
       address: evm ? getAddress(addresses.evm.address) : addresses[chain].address,
-      requiredConfirmations: requiredConfirmations(deps, network),
-      confirmationMinutes: { ...confirmationMinutes },
+      requiredConfirmations: confirmations,
+      confirmationSeconds: evm
+        ? evmConfirmationSeconds(
+            confirmations,
+            deps.config.chainBlockSeconds,
+            deps.config.schedulerPollMs,
+          )
+        : { min: confirmationMinutes.min * 60, max: confirmationMinutes.max * 60 },
       evmChainId: evm ? deps.config.chainId : null,
       tokenAddress: network === 'ERC20' ? tokenAddressOf(deps.config.chainId, currency) : null,
       decimals,
