@@ -13,6 +13,8 @@ export interface AmountFieldProps {
   label: ReactNode;
   value: string;
   onChange: (text: string) => void;
+  /** The field lost the focus (a form may show its errors from then on). */
+  onBlur?: () => void;
   /** Fills in the upper limit; no Max button without it. */
   onMax?: () => void;
   /** Already translated. */
@@ -38,6 +40,7 @@ export function AmountField({
   label,
   value,
   onChange,
+  onBlur,
   onMax,
   error,
   hint,
@@ -76,6 +79,7 @@ export function AmountField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           onChange={(event) => change(event.target.value)}
+          onBlur={onBlur}
           data-testid={testId}
         />
         <span className={styles.suffix} aria-hidden="true">

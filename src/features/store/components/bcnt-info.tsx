@@ -53,11 +53,13 @@ export function BcntInfo() {
       <h3 className={styles.subTitle}>{t('rules.title')}</h3>
       <ul className={styles.rules} data-testid="store-rules">
         <li>{t('rules.minimum', { minimum })}</li>
-        <li>{t('rules.delivery', { hour: STORE_DELIVERY_HOUR_UTC8 })}</li>
-        <li>
-          {t('rules.conversion', {
+        {/* the spec's two times in one sentence: the conversion follows the confirmed payment,
+            the delivery is the time the BCNT arrives */}
+        <li data-testid="store-rules-timing">
+          {t('rules.timing', {
             min: STORE_CONVERSION_HOURS.min,
             max: STORE_CONVERSION_HOURS.max,
+            hour: STORE_DELIVERY_HOUR_UTC8,
           })}
         </li>
         <li>{t('rules.price')}</li>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
 import { newIdempotencyKey } from '../../../services/wallet';
 import type { StoreOrder } from '../../../shared/api/store';
 import {
@@ -9,7 +9,12 @@ import {
   STORE_MIN_USDT,
   STORE_USDT_DECIMALS,
 } from '../../../shared/constants/store';
-import { checkAmount, formatAtomic, parseAmount } from '../../../shared/money/decimal';
+import {
+  AmountMessage,
+  checkAmount,
+  formatAtomic,
+  parseAmount,
+} from '../../../shared/money/decimal';
 import { useCreateStoreOrder } from '../api/use-create-store-order';
 import { useTokenInfo } from '../api/use-token-info';
 import { STORE_ERROR_KEYS, useStoreErrorText } from '../hooks/use-store-error-text';
@@ -20,7 +25,8 @@ import styles from './store.module.css';
 const AMOUNT_RULES = { positive: true, min: STORE_MIN_USDT, max: STORE_MAX_USDT } as const;
 
 /**
- * Purchase: a USDT amount (at least 100), the BCNT it buys at the current price, Buy. Buy makes
+ * Purchase: a USDT amount (at least 100; Buy stays disabled until it is valid, the reason shows
+ * once the field is left), the BCNT it buys at the current price, Buy. Buy makes
  * the order (one idempotency key per click: a retry of the same click answers the same order)
  * and shows it with its deposit address and the payment from the connected wallet.
  */
@@ -34,12 +40,15 @@ export function StorePurchase() {
   const [order, setOrder] = useState<StoreOrder | null>(null);
   const clickKey = useRef<string | null>(null);
 
-  const trimmed = amount.trim();
+  // "150." is 150 (the field accepts a trailing point while the member types)
+  const trimmed = amount.endsWith('.') ? amount.slice(0, -1) : amount;
   const problem = checkAmount(trimmed, STORE_USDT_DECIMALS, AMOUNT_RULES);
   const units = problem === null ? parseAmount(trimmed, STORE_USDT_DECIMALS) : null;
   const receive = units !== null && info.data ? bcntForUsdt(units, info.data.priceUsdt) : null;
   const fieldError =
-    touched && problem !== null
+    // below the minimum waits for the member to leave the field (typing 1500 passes 1 and 15);
+    // above the largest order cannot get better by typing on
+    (touched || problem === AmountMessage.aboveMax) && problem !== null
       ? t((STORE_ERROR_KEYS[problem] ?? 'error.amountFormat') as 'error.amountFormat', {
           minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
         })
@@ -80,18 +89,19 @@ export function StorePurchase() {
       }}
       data-testid="store-purchase"
     >
-      <TextField
+      <AmountField
         label={t('purchase.amount')}
         hint={t('purchase.amountHint', {
           minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
         })}
         value={amount}
-        inputMode="decimal"
-        autoComplete="off"
-        onChange={(event) => setAmount(event.target.value.replace(/[^0-9.]/g, ''))}
+        onChange={setAmount}
         onBlur={() => setTouched(true)}
+        currency="USDT"
+        decimals={STORE_USDT_DECIMALS}
         error={fieldError}
-        data-testid="store-amount"
+        testId="store-amount"
+        maxTestId="store-amount-max"
       />
       <p className={styles.receive}>
         <span>{t('purchase.receive')}</span>{' '}
@@ -110,7 +120,12 @@ export function StorePurchase() {
           {errorText(create.error) ?? t('error.purchaseFailed')}
         </p>
       ) : null}
-      <Button type="submit" busy={create.isPending} data-testid="store-buy">
+      <Button
+        type="submit"
+        busy={create.isPending}
+        disabled={problem !== null}
+        data-testid="store-buy"
+      >
         {t('purchase.buy')}
       </Button>
     </form>

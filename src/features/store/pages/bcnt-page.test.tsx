@@ -95,10 +95,16 @@ describe('BcntPage for visitors', () => {
     expect(await screen.findByText('0.5 USDT per BCNT')).toBeTruthy();
     const rules = screen.getByTestId('store-rules');
     expect(rules.textContent).toContain('Minimum purchase: 100 USDT.');
-    expect(rules.textContent).toContain('next business day at 12:00 (UTC+8)');
-    expect(rules.textContent).toContain('1 to 3 hours');
+    // the spec's two times in one sentence that says what each is
+    expect(screen.getByTestId('store-rules-timing').textContent).toBe(
+      'Once your USDT payment is confirmed on the network, the store converts it to BCNT within 1 to 3 hours; the BCNT is delivered to your platform wallet the next business day at 12:00 (UTC+8).',
+    );
+    expect(rules.querySelectorAll('li')).toHaveLength(3);
+    expect(rules.textContent?.match(/1 to 3 hours/g)).toHaveLength(1);
+    expect(rules.textContent?.match(/12:00/g)).toHaveLength(1);
     expect(screen.getByTestId('store-login').getAttribute('href')).toBe('/login?back=Bcnt');
     expect(screen.queryByTestId('store-amount')).toBeNull();
+    expect(screen.queryByTestId('store-convert-pointer')).toBeNull();
     expect(kycMock).not.toHaveBeenCalled();
   });
 });
@@ -116,18 +122,48 @@ describe('BcntPage for members', () => {
     expect(screen.getByTestId('kyc-gate-verify').getAttribute('href')).toBe('/kyc');
   });
 
-  it('shows the BCNT an amount buys and refuses less than 100 USDT', async () => {
+  it('points members who hold USDT on the platform to Convert', async () => {
+    verified(4);
+    render();
+    const pointer = await screen.findByTestId('store-convert-pointer');
+    expect(pointer.textContent).toContain('Already hold USDT in your platform wallet?');
+    expect(screen.getByTestId('store-convert-link').getAttribute('href')).toBe(
+      '/wallet?tab=convert',
+    );
+  });
+
+  it('shows the BCNT an amount buys; Buy stays disabled below 100 USDT and says why', async () => {
     verified(4);
     render();
     const amount = await screen.findByTestId('store-amount');
+    const buy = screen.getByTestId('store-buy') as HTMLButtonElement;
     await screen.findByText(/at 0.5 USDT per BCNT/);
+    expect(buy.disabled).toBe(true);
     await userEvent.type(amount, '1500');
     expect(screen.getByTestId('store-receive').textContent).toContain('3,000.00 BCNT');
+    expect(buy.disabled).toBe(false);
     await userEvent.clear(amount);
     await userEvent.type(amount, '99.5');
-    await userEvent.click(screen.getByTestId('store-buy'));
-    expect(await screen.findByText('The minimum purchase is 100 USDT.')).toBeTruthy();
+    expect(buy.disabled).toBe(true);
+    await userEvent.click(buy);
     expect(createMock).not.toHaveBeenCalled();
+    // leaving the field tells why
+    await userEvent.tab();
+    expect(await screen.findByText('The minimum purchase is 100 USDT.')).toBeTruthy();
+    // a letter is blocked and the field says so
+    await userEvent.type(amount, 'x');
+    expect((amount as HTMLInputElement).value).toBe('99.5');
+    expect(screen.getByTestId('store-amount-blocked').textContent).toBe(
+      'Type digits and at most one decimal point.',
+    );
+  });
+
+  it('refuses more than the largest order as it is typed', async () => {
+    verified(4);
+    render();
+    await userEvent.type(await screen.findByTestId('store-amount'), '100001');
+    expect(screen.getByText(/above the largest order/)).toBeTruthy();
+    expect((screen.getByTestId('store-buy') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('creates the order with a key per click and shows it with its address and the payment', async () => {

@@ -56,6 +56,24 @@ function VisitorPrompt() {
   );
 }
 
+/** Members who already hold USDT on the platform convert it at once instead of ordering. */
+function ConvertPointer() {
+  const { t } = useTranslation('store');
+  return (
+    <div className={styles.convertPointer} data-testid="store-convert-pointer">
+      <p>{t('convert.text')}</p>
+      <ButtonLink
+        to={STORE_LINKS.convert}
+        variant="secondary"
+        size="sm"
+        data-testid="store-convert-link"
+      >
+        {t('convert.link')}
+      </ButtonLink>
+    </div>
+  );
+}
+
 function MemberStore() {
   const { t } = useTranslation(['store', 'common']);
   const errorText = useStoreErrorText();
@@ -94,7 +112,16 @@ function MemberStore() {
       defaultValue="purchase"
       testIdPrefix="store"
       tabs={[
-        { value: 'purchase', label: t('store:tab.purchase'), content: <StorePurchase /> },
+        {
+          value: 'purchase',
+          label: t('store:tab.purchase'),
+          content: (
+            <>
+              <ConvertPointer />
+              <StorePurchase />
+            </>
+          ),
+        },
         { value: 'history', label: t('store:tab.history'), content: <StoreHistory /> },
       ]}
     />
