@@ -26,7 +26,11 @@ export interface AmountFormProps {
   children?: ReactNode;
 }
 
-/** A BCNT amount form: title, amount field with Max and validation, submit button. */
+/**
+ * A BCNT amount form: title, amount field with Max and validation, submit button. The button
+ * stays disabled while the amount is empty or invalid (the field says why once something is
+ * typed).
+ */
 export function AmountForm({
   form,
   testIdPrefix,
@@ -69,7 +73,7 @@ export function AmountForm({
         type="submit"
         variant={submitVariant}
         busy={busy}
-        disabled={submitDisabled}
+        disabled={submitDisabled || form.problem !== undefined}
         fullWidth
         data-testid={`${testIdPrefix}-submit`}
       >

@@ -315,26 +315,36 @@ describe('staking panel', () => {
     await ready(connectWallet);
     const input = screen.getByTestId('stake-amount') as HTMLInputElement;
 
-    await user.click(screen.getByTestId('stake-submit'));
-    expect(screen.getByText('Enter an amount.')).toBeTruthy();
+    const submit = screen.getByTestId('stake-submit') as HTMLButtonElement;
+    // nothing to stake yet: Stake cannot be pressed
+    expect(submit.disabled).toBe(true);
 
     await user.type(input, 'abc1.123456789');
     expect(input.value).toBe('1.12345678');
+    // the last blocked keystroke (a ninth decimal) is explained under the field
+    expect(screen.getByTestId('stake-amount-blocked').textContent).toBe(
+      'BCNT takes at most 8 decimal places.',
+    );
+    expect(submit.disabled).toBe(false);
 
     await user.clear(input);
     await user.type(input, '0');
     expect(screen.getByText('Enter an amount greater than 0.')).toBeTruthy();
+    expect(screen.getByTestId('stake-amount-blocked').textContent).toBe('');
+    expect(submit.disabled).toBe(true);
 
     await user.clear(input);
     await user.type(input, '1000000.00000001');
     expect(screen.getByText("The amount is more than your wallet's BCNT balance.")).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    await user.click(screen.getByTestId('stake-submit'));
+    expect(submit.disabled).toBe(true);
+    await user.click(submit);
     expect(tx.sent).toEqual([]);
 
     await user.click(screen.getByTestId('stake-max'));
     expect(input.value).toBe('1000000');
     expect(screen.queryByText("The amount is more than your wallet's BCNT balance.")).toBeNull();
+    expect(submit.disabled).toBe(false);
   });
 
   it('validates the unstake amount against the staked amount', async () => {
@@ -344,6 +354,7 @@ describe('staking panel', () => {
 
     await user.type(input, '60000.5');
     expect(screen.getByText('The amount is more than your staked BCNT.')).toBeTruthy();
+    expect((screen.getByTestId('unstake-submit') as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByTestId('unstake-submit'));
     expect(tx.sent).toEqual([]);
 
