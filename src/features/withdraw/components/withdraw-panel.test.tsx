@@ -146,6 +146,20 @@ describe('WithdrawPanel form', () => {
     await user.clear(amount);
     await user.type(amount, '99');
     expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(false);
+
+    // a minus sign is blocked and the field says why; USDT takes 6 decimals
+    await user.clear(amount);
+    await user.type(amount, '-');
+    expect((amount as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('withdraw-amount-blocked').textContent).toBe(
+      'Amounts cannot be negative. Type digits only.',
+    );
+    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
+    await user.type(amount, '12.1234567');
+    expect((amount as HTMLInputElement).value).toBe('12.123456');
+    expect(screen.getByTestId('withdraw-amount-blocked').textContent).toBe(
+      'USDT takes at most 6 decimal places.',
+    );
   });
 
   it('without two-step verification: a link to turn it on instead of the submit', async () => {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadError, Notice, Skeleton } from '../../../components/load-states';
@@ -159,8 +160,10 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
   const destinationReady = Boolean(savedAddress) || (typed.trim() !== '' && !addressProblem);
 
   const figures = withdrawFigures(info, network);
-  const amountProblem = withdrawAmountProblem(amount, figures);
-  const units = amountProblem ? null : parseAmount(amount, figures.decimals);
+  // "12." is 12 while the member types on (the field accepts a trailing point)
+  const amountText = amount.endsWith('.') ? amount.slice(0, -1) : amount;
+  const amountProblem = withdrawAmountProblem(amountText, figures);
+  const units = amountProblem ? null : parseAmount(amountText, figures.decimals);
   const receive = units ?? 0n;
 
   const lockedUntil = info.lockedUntil;
@@ -270,38 +273,32 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
         />
       )}
 
-      <div className={styles.amountRow}>
-        <TextField
-          label={t('withdraw:form.amount', { currency })}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('withdraw:form.amountPlaceholder', {
-            minimum: displayExact(figures.minimum, currency),
-          })}
-          error={
-            amountProblem
-              ? message(amountProblem, {
-                  currency,
-                  data: {
-                    minimum: network.minimum,
-                    remaining: info.limit.remaining,
-                    withdrawable: info.bcnt?.withdrawable,
-                  },
-                })
-              : undefined
-          }
-          data-testid="withdraw-amount"
-        />
-        <Button
-          variant="secondary"
-          onClick={() => setAmount(formatAtomic(maxWithdrawAmount(figures), figures.decimals))}
-          data-testid="withdraw-max"
-        >
-          {t('withdraw:form.max')}
-        </Button>
-      </div>
+      <AmountField
+        label={t('withdraw:form.amount', { currency })}
+        value={amount}
+        onChange={setAmount}
+        onMax={() => setAmount(formatAtomic(maxWithdrawAmount(figures), figures.decimals))}
+        currency={currency}
+        decimals={figures.decimals}
+        hint={t('withdraw:form.amountHint', {
+          minimum: displayExact(figures.minimum, currency),
+          currency,
+        })}
+        error={
+          amountProblem
+            ? message(amountProblem, {
+                currency,
+                data: {
+                  minimum: network.minimum,
+                  remaining: info.limit.remaining,
+                  withdrawable: info.bcnt?.withdrawable,
+                },
+              })
+            : undefined
+        }
+        testId="withdraw-amount"
+        maxTestId="withdraw-max"
+      />
 
       <dl className={styles.figures}>
         <Figure label={t('withdraw:figure.available')} testId="withdraw-available">
