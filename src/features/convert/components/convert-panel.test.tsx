@@ -54,9 +54,22 @@ describe('ConvertPanel', () => {
   it('blocks amounts under the minimum before sending', async () => {
     const user = userEvent.setup();
     renderConvert(<ConvertPanel />);
-    await user.type(await screen.findByTestId('convert-amount'), '9.99');
+    const amount = await screen.findByTestId('convert-amount');
+    const submit = screen.getByTestId('convert-submit') as HTMLButtonElement;
+    // nothing typed: nothing to convert
+    expect(submit.disabled).toBe(true);
+    await user.type(amount, '9.99');
     expect(screen.getByText('The minimum conversion is 10.00 USDT.')).toBeTruthy();
-    expect((screen.getByTestId('convert-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(submit.disabled).toBe(true);
+    // zero is below the minimum too, and says so
+    await user.clear(amount);
+    await user.type(amount, '0');
+    expect(screen.getByText('The minimum conversion is 10.00 USDT.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    await user.clear(amount);
+    await user.type(amount, '10');
+    expect(screen.queryByText('The minimum conversion is 10.00 USDT.')).toBeNull();
+    expect(submit.disabled).toBe(false);
   });
 
   it('converts with one idempotency key per action', async () => {

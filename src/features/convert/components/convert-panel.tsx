@@ -95,7 +95,8 @@ function ConvertForm({ info }: { info: ConvertInfo }) {
   const priceUpdated =
     convert.error instanceof ApiError && convert.error.message === ConvertError.priceUpdated;
   const previewError =
-    units !== undefined && units > 0n && preview.problem
+    // zero typed is below the minimum too: the disabled Convert says why
+    units !== undefined && preview.problem
       ? t(`preview.${preview.problem}`, {
           minimum: show(preview.minimum, from),
           currency: from,

@@ -68,6 +68,12 @@ describe('CustodialStakePanel', () => {
       }),
     );
     renderConvert(<CustodialStakePanel />);
+    const submit = () => screen.getByTestId('custodial-stake-submit') as HTMLButtonElement;
+    expect((await screen.findByTestId('custodial-stake-amount')) && submit().disabled).toBe(true);
+    await user.type(screen.getByTestId('custodial-stake-amount'), '0');
+    expect(screen.getByText('The minimum is 1.00 BCNT.')).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+    await user.clear(screen.getByTestId('custodial-stake-amount'));
     await user.type(await screen.findByTestId('custodial-stake-amount'), '5001');
     expect(screen.getByText('Not enough available balance')).toBeTruthy();
     expect((screen.getByTestId('custodial-stake-submit') as HTMLButtonElement).disabled).toBe(true);

@@ -90,7 +90,7 @@ function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSum
   const minimum = bcnt(summary.minimum);
   const units = amountUnits(amount, BCNT_DECIMALS);
   const problem =
-    units === undefined || units === 0n
+    units === undefined
       ? undefined
       : units < minimum
         ? t('stake.belowMinimum', { minimum: showUnits(minimum, 'BCNT') })
