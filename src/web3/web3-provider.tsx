@@ -4,9 +4,9 @@ import {
   type Locale as RainbowKitLocale,
 } from '@rainbow-me/rainbowkit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { useContext, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WagmiContext, WagmiProvider, type Config } from 'wagmi';
+import { Hydrate, WagmiContext, type Config } from 'wagmi';
 import { resolveLocale, type Locale } from '../shared/constants/locales';
 import { APP_NAME, getWagmiSetup, type WagmiSetup } from './wagmi-config';
 
@@ -82,20 +82,31 @@ const hydratedConfigs = new WeakSet<Config>();
 
 /**
  * The page has several wallet areas, each with its provider (the nav's, a staking panel's, the
- * Alliance panel's: each is its own lazy chunk and subtree), all on the one config. wagmi's
- * provider restores and reconnects the stored connection *during render* (client-only apps),
- * so a second provider mounting later updated the first one's components while rendering
- * (React: "Cannot update a component while rendering a different component") and reconnected
- * a second time. Only the first provider of a config hydrates; later ones just provide it.
+ * Alliance panel's, the deposit form's: each is its own lazy chunk and subtree), all on the one
+ * config. wagmi's provider restores and reconnects the stored connection *during render*
+ * (client-only apps), so a second provider mounting later updated the first one's components
+ * while rendering (React: "Cannot update a component while rendering a different component")
+ * and reconnected a second time. Only the first provider of a config hydrates (wagmi's
+ * `Hydrate`: with `ssr: true` it restores the connection and adds the EIP-6963 wallets after
+ * mount); later ones just provide it.
+ *
+ * The first provider is chosen in an effect, i.e. among *committed* trees: a render React throws
+ * away (a suspended or interrupted transition render) must not claim it, or no provider would
+ * ever hydrate and the connect modal would list no wallet.
  */
 function WagmiConfigProvider({ config, children }: { config: Config; children: ReactNode }) {
-  const [hydrates] = useState(() => {
-    if (hydratedConfigs.has(config)) return false;
+  const [hydrates, setHydrates] = useState(false);
+  useEffect(() => {
+    if (hydratedConfigs.has(config)) return;
     hydratedConfigs.add(config);
-    return true;
-  });
-  if (hydrates) return <WagmiProvider config={config}>{children}</WagmiProvider>;
-  return <WagmiContext.Provider value={config}>{children}</WagmiContext.Provider>;
+    setHydrates(true);
+  }, [config]);
+  return (
+    <WagmiContext.Provider value={config}>
+      {hydrates ? <Hydrate config={config} /> : null}
+      {children}
+    </WagmiContext.Provider>
+  );
 }
 
 function WithQueryClient({ children }: { children: ReactNode }) {
