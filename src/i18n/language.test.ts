@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../lib/browser-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { createLanguageChanger, resolveInitialLanguage, type LanguageChangeDeps } from './language';
+import {
+  adoptMemberLanguage,
+  createLanguageChanger,
+  resolveInitialLanguage,
+  type LanguageChangeDeps,
+} from './language';
 
 describe('initial language', () => {
   const resolve = (stored: string | null, browserLanguages: string[]) => {
@@ -107,5 +112,28 @@ describe('changing the language', () => {
     expect(await change('zh-TW')).toBe('applied-in-place');
     expect(deps.applyInPlace).toHaveBeenCalledWith('zh-TW');
     expect(deps.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("adopting the member's language at login", () => {
+  it('stores a different stored language and says so; the same or none changes nothing', () => {
+    const storage = createMemoryStorage();
+    expect(adoptMemberLanguage('zh-TW', 'en-US', storage)).toBe('zh-TW');
+    expect(storage.getItem(STORAGE_KEYS.lang)).toBe('zh-TW');
+    const untouched = createMemoryStorage();
+    expect(adoptMemberLanguage('en-US', 'en-US', untouched)).toBeNull();
+    expect(adoptMemberLanguage(null, 'en-US', untouched)).toBeNull();
+    expect(adoptMemberLanguage('ko-KR', 'en-US', untouched)).toBeNull();
+    expect(untouched.getItem(STORAGE_KEYS.lang)).toBeNull();
+  });
+
+  it('without storage for the next load, the current language stays', () => {
+    expect(adoptMemberLanguage('zh-CN', 'en-US', null)).toBeNull();
+    const failing = {
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
+    expect(adoptMemberLanguage('zh-CN', 'en-US', failing)).toBeNull();
   });
 });

@@ -71,6 +71,25 @@ export function createLanguageChanger(deps: LanguageChangeDeps) {
   };
 }
 
+/**
+ * At login: the language the member stored (setPreferedSettings) when it differs from the one
+ * this browser shows, else null. The login then stores it as `lang` and continues with a full
+ * load of its destination, so the next device speaks the member's language.
+ */
+export function adoptMemberLanguage(
+  memberLanguage: unknown,
+  current: string,
+  storage: Pick<Storage, 'setItem'> | null,
+): Locale | null {
+  if (!isLocale(memberLanguage) || memberLanguage === resolveLocale(current)) return null;
+  try {
+    storage?.setItem(STORAGE_KEYS.lang, memberLanguage);
+  } catch {
+    return null; // cannot be kept for the next load: stay in the current language
+  }
+  return storage ? memberLanguage : null;
+}
+
 /** The languages' own names, for the switcher (not translated on purpose). */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
   'en-US': 'English',

@@ -436,6 +436,31 @@ describe('passwords and profile', () => {
   });
 });
 
+describe('setPreferedSettings', () => {
+  it("stores the member's language; login and getMemberInfo answer it", async () => {
+    const member = await createMember(t.app);
+    expect((await memberInfo(member.token)).json().data.language).toBeNull();
+    const res = await post(t.app, '/member/setPreferedSettings', { language: 'zh-TW' }, as(member));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ language: 'zh-TW' });
+    expect((await memberInfo(member.token)).json().data.language).toBe('zh-TW');
+    // the next login (another device would do the same) carries it
+    const login = (await loginStep1(t.app, member)).json().data;
+    expect(login.result).toBe('success');
+    expect(login.member.language).toBe('zh-TW');
+  });
+
+  it('refuses a language the app does not have, and a caller without a session', async () => {
+    const member = await createMember(t.app);
+    const bad = await post(t.app, '/member/setPreferedSettings', { language: 'ko-KR' }, as(member));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toBe('language');
+    const guest = await post(t.app, '/member/setPreferedSettings', { language: 'zh-CN' });
+    expect(guest.statusCode).toBe(401);
+    expect((await memberInfo(member.token)).json().data.language).toBeNull();
+  });
+});
+
 describe("two members cannot read or change each other's data", () => {
   it("every call acts on the session's member only", async () => {
     const alice = await createMember(t.app);

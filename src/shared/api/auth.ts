@@ -5,6 +5,7 @@
  * browser's forms and the browser's response parsing.
  */
 import * as z from 'zod/mini';
+import { LOCALES } from '../constants/locales';
 import { EMAIL_PATTERN } from './common';
 import { PREMIER_STATES } from './kyc';
 import {
@@ -397,6 +398,12 @@ export const modifyNicknameBodySchema = z.object({
     .check(z.trim(), z.minLength(1, AccountMessage.usernameRequired), z.maxLength(USERNAME_MAX)),
 });
 export const modifyNicknameResultSchema = z.object({ nickname: z.string() });
+/**
+ * POST /member/setPreferedSettings (the spec's spelling): the member's language, stored before
+ * a language change and applied at the next login on another device.
+ */
+export const preferedSettingsBodySchema = z.object({ language: z.enum(LOCALES) });
+export const preferedSettingsResultSchema = z.object({ language: z.enum(LOCALES) });
 /** POST /member/logout */
 export const logoutResultSchema = z.object({ loggedOut: z.literal(true) });
 

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adoptMemberLanguage } from '../../../i18n/language';
+import { localStorageOrNull } from '../../../lib/browser-storage';
 import {
   addUserType,
   login,
@@ -19,8 +22,18 @@ export interface Credentials {
  * step 2 with the ticket, a wallet sign-in's answer, the Investor role offer. A successful login
  * is stored (`storeLoginSession`) at once; `onLoggedIn` runs when the flow is done.
  */
-export function useLoginFlow({ onLoggedIn }: { onLoggedIn: () => void }) {
+export interface LoggedIn {
+  /**
+   * The member's stored language differs from this browser's and was stored as `lang`: go on
+   * with a full load of the destination so the app starts in it.
+   */
+  languageChanged: boolean;
+}
+
+export function useLoginFlow({ onLoggedIn }: { onLoggedIn: (outcome: LoggedIn) => void }) {
+  const { i18n } = useTranslation();
   const [state, dispatch] = useReducer(loginReducer, initialLoginState);
+  const languageChanged = useRef(false);
   const captcha = useCaptcha();
   /** Kept only to request a new SMS code (step 1 again); dropped on success. */
   const credentials = useRef<Credentials | null>(null);
@@ -29,17 +42,22 @@ export function useLoginFlow({ onLoggedIn }: { onLoggedIn: () => void }) {
   useEffect(() => {
     if (state.step === 'done' && !finished.current) {
       finished.current = true;
-      onLoggedIn();
+      onLoggedIn({ languageChanged: languageChanged.current });
     }
   }, [state.step, onLoggedIn]);
 
-  const answer = useCallback((result: LoginResult, source: LoginSource) => {
-    if (result.result === 'success') {
-      storeLoginSession(result);
-      credentials.current = null;
-    }
-    dispatch({ type: 'answer', result, source, now: Date.now() });
-  }, []);
+  const answer = useCallback(
+    (result: LoginResult, source: LoginSource) => {
+      if (result.result === 'success') {
+        storeLoginSession(result);
+        credentials.current = null;
+        languageChanged.current =
+          adoptMemberLanguage(result.member.language, i18n.language, localStorageOrNull()) !== null;
+      }
+      dispatch({ type: 'answer', result, source, now: Date.now() });
+    },
+    [i18n],
+  );
 
   const fail = useCallback((error: unknown) => {
     dispatch({ type: 'failed', error, now: Date.now() });

@@ -110,6 +110,27 @@ describe('Login page', () => {
     });
   });
 
+  it("the member's stored language differs: it is stored as lang and the destination loads afresh", async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    try {
+      login.mockResolvedValue({
+        result: 'success',
+        session,
+        member: { ...member, language: 'zh-TW' },
+        offerInvestorRole: false,
+      });
+      renderAuth(<LoginPage />, { route: '/login?back=Wallet' });
+      await fillAndSubmit();
+      await waitFor(() => expect(replace).toHaveBeenCalledWith('/after?back=Wallet'));
+      expect(localStorage.getItem('lang')).toBe('zh-TW');
+      expect(location()).toBe('/login?back=Wallet');
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem('lang');
+    }
+  });
+
   it('shows "Verifying you are human…" while the captcha runs; the button is busy and presses once', async () => {
     let release!: (value: Awaited<ReturnType<typeof auth.getCaptchaChallenge>>) => void;
     vi.mocked(auth.getCaptchaChallenge).mockReturnValue(

@@ -8,7 +8,7 @@ import { LoginForm } from '../components/login-form';
 import { SecondFactorForm } from '../components/second-factor-form';
 import { WalletLogin } from '../components/wallet-login';
 import { useAuthLinks } from '../hooks/use-auth-links';
-import { useLoginFlow } from '../hooks/use-login-flow';
+import { useLoginFlow, type LoggedIn } from '../hooks/use-login-flow';
 import styles from '../components/auth.module.css';
 
 function emailFromState(state: unknown): string {
@@ -34,9 +34,15 @@ export default function LoginPage() {
   const location = useLocation();
   const [query] = useSearchParams();
 
-  const onLoggedIn = useCallback(() => {
-    void navigate(links.afterLogin(query), { replace: true });
-  }, [links, navigate, query]);
+  const onLoggedIn = useCallback(
+    ({ languageChanged }: LoggedIn) => {
+      const destination = links.afterLogin(query);
+      // the member's own language (stored on the server) starts with a fresh load
+      if (languageChanged) window.location.replace(destination);
+      else void navigate(destination, { replace: true });
+    },
+    [links, navigate, query],
+  );
 
   const flow = useLoginFlow({ onLoggedIn });
   const { state } = flow;

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/database';
 import { members } from '../../db/schema';
 import { AppError, validationError } from '../../errors';
+import type { Locale } from '../../../shared/constants/locales';
 import { verifyCaptcha } from './captcha';
 import { CODE_RESEND_SECONDS, consumeCode, issueCode } from './codes';
 import type { AuthDeps, RequestOrigin } from './context';
@@ -294,6 +295,17 @@ export async function addInvestorRole(deps: AuthDeps, memberId: number) {
 /** What the level derivation needs from the identity deps. */
 export function levelContext(deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>) {
   return { db: deps.db, clock: deps.clock, chainId: deps.config.chainId };
+}
+
+/** Stores the member's language (setPreferedSettings); login answers carry it. */
+export async function setPreferredLanguage(deps: AuthDeps, memberId: number, language: string) {
+  const [row] = await deps.db
+    .update(members)
+    .set({ language, updatedAt: deps.clock.now() })
+    .where(eq(members.id, memberId))
+    .returning({ language: members.language });
+  if (!row) throw new AppError(ErrorCode.unauthorized, ErrorMessage.unauthorized);
+  return { language: language as Locale };
 }
 
 export async function modifyNickname(deps: AuthDeps, memberId: number, nickname: string) {

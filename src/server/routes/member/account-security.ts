@@ -15,6 +15,8 @@ import {
   memberSummarySchema,
   modifyNicknameBodySchema,
   modifyNicknameResultSchema,
+  preferedSettingsBodySchema,
+  preferedSettingsResultSchema,
   revokeLoginDeviceBodySchema,
   revokeLoginDeviceResultSchema,
   set2FABodySchema,
@@ -36,6 +38,7 @@ import {
   loadMember,
   loadMemberSummary,
   modifyNickname,
+  setPreferredLanguage,
 } from '../../domain/auth/members';
 import { loginOrigin } from '../../domain/auth/origin';
 import { updatePassword } from '../../domain/auth/password-change';
@@ -178,6 +181,19 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await modifyNickname(deps, request.member.memberId, request.body.nickname)),
+  );
+
+  app.post(
+    '/setPreferedSettings',
+    {
+      ...member(),
+      schema: {
+        body: preferedSettingsBodySchema,
+        response: { 200: envelopeSchema(preferedSettingsResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await setPreferredLanguage(deps, request.member.memberId, request.body.language)),
   );
 
   app.post(
