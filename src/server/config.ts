@@ -76,6 +76,11 @@ export interface AppConfig {
   /** Largest accepted upload in bytes (UPLOAD_MAX_BYTES, default 5 MiB = UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
   /**
+   * The legal documents the content service serves (LEGAL_DIR, default `content/legal`):
+   * `<locale>/user-agreement.md` and `<locale>/privacy-policy.md`, replaceable without a build.
+   */
+  legalDir: string;
+  /**
    * BIP-39 mnemonic of the custodial wallet (WALLET_SEED): member deposit addresses, store order
    * addresses and the EVM hot wallet are derived from it (domain/wallet/hd.ts). Required in
    * production; elsewhere the default is anvil's public test mnemonic, so the hot wallet is
@@ -173,6 +178,7 @@ const envSchema = z.object({
   CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   INDEXER_FROM_BLOCK: z.coerce.number().int().min(0).optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  LEGAL_DIR: z.string().min(1).optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -267,6 +273,7 @@ export function loadConfig(
       ? path.resolve(e.UPLOADS_DIR)
       : path.join(overrides.dataDir ?? path.resolve(e.DATA_DIR), 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
+    legalDir: path.resolve(e.LEGAL_DIR ?? 'content/legal'),
     walletSeed: e.WALLET_SEED ?? (production ? '' : DEV_WALLET_SEED),
     scheduler: e.SCHEDULER ?? true,
     schedulerPollMs: e.SCHEDULER_POLL_MS ?? (localChain ? 1000 : 15_000),

@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { LOCALES, type Locale } from '../constants/locales';
+
+/**
+ * Content service (`/content`). The spec's content calls carry a `lang` query mapped from the
+ * app's language: zh-CN -> zh, zh-TW -> tw, en-US -> en.
+ */
+export const CONTENT_LANG = {
+  'zh-CN': 'zh',
+  'zh-TW': 'tw',
+  'en-US': 'en',
+} as const satisfies Record<Locale, string>;
+export type ContentLang = (typeof CONTENT_LANG)[Locale];
+
+export function contentLang(locale: Locale): ContentLang {
+  return CONTENT_LANG[locale];
+}
+
+export function localeOfContentLang(lang: ContentLang): Locale {
+  return LOCALES.find((locale) => CONTENT_LANG[locale] === lang)!;
+}
+
+/** The legal pages (`/user-agreement`, `/privacy-policy`). */
+export const LEGAL_DOCUMENTS = ['user-agreement', 'privacy-policy'] as const;
+export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number];
+
+/** GET /content/legal/:document?lang= */
+export const legalDocumentParamsSchema = z.object({ document: z.enum(LEGAL_DOCUMENTS) });
+export const legalDocumentQuerySchema = z.object({
+  lang: z._default(z.enum(['en', 'tw', 'zh']), 'en'),
+});
+export const legalDocumentSchema = z.object({
+  document: z.enum(LEGAL_DOCUMENTS),
+  language: z.enum(LOCALES),
+  title: z.string(),
+  /** YYYY-MM-DD of the text's last change, when the file states it */
+  updated: z.nullable(z.string()),
+  /** The text in Markdown (headings, paragraphs, lists, bold, links) */
+  body: z.string(),
+});
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
