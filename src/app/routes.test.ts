@@ -223,11 +223,13 @@ describe('route table', () => {
       'LoyaltyProgram',
       'LoyaltyProgramMobile',
       'Maintain',
+      'PrivacyPolicy',
       'Referrals',
       'Register',
       'ResetPwd',
       'Security',
       'UpdatePassword',
+      'UserAgreement',
       'Wallet',
       'WalletManagement',
     ]);

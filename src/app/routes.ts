@@ -141,8 +141,18 @@ const ROUTE_TABLE = {
       'idle',
     ),
   },
-  PrivacyPolicy: { path: '/privacy-policy/:mobile?', public: true },
-  UserAgreement: { path: '/user-agreement/:mobile?', public: true },
+  PrivacyPolicy: {
+    path: '/privacy-policy/:mobile?',
+    public: true,
+    screen: () =>
+      import('./screens/legal-screens').then((module) => ({ default: module.PrivacyPolicyScreen })),
+  },
+  UserAgreement: {
+    path: '/user-agreement/:mobile?',
+    public: true,
+    screen: () =>
+      import('./screens/legal-screens').then((module) => ({ default: module.UserAgreementScreen })),
+  },
   TermsAutotrade: { path: '/terms-autotrade', public: true },
   LendingTermService: { path: '/lending-term-service', public: true },
   Wallet: {

@@ -22,6 +22,9 @@ export const queryKeys = {
     loyalty: () => [...common, 'loyalty'] as const,
     /** GET /token/info: BCNT token info, store rules and the current price */
     tokenInfo: () => [...common, 'tokenInfo'] as const,
+    /** GET /content/legal/:document?lang= (the user agreement, the privacy policy) */
+    legalDocument: (document: string, language: string) =>
+      [...common, 'legal', document, language] as const,
   },
   setting: {
     all: setting,

@@ -1,20 +1,8 @@
 import * as z from 'zod/mini';
-import { LOCALES, type Locale } from '../constants/locales';
+import { CONTENT_LANG, LOCALES, type Locale } from '../constants/locales';
 
-/**
- * Content service (`/content`). The spec's content calls carry a `lang` query mapped from the
- * app's language: zh-CN -> zh, zh-TW -> tw, en-US -> en.
- */
-export const CONTENT_LANG = {
-  'zh-CN': 'zh',
-  'zh-TW': 'tw',
-  'en-US': 'en',
-} as const satisfies Record<Locale, string>;
+/** Content service (`/content`): its calls carry the `lang` query (constants/locales CONTENT_LANG). */
 export type ContentLang = (typeof CONTENT_LANG)[Locale];
-
-export function contentLang(locale: Locale): ContentLang {
-  return CONTENT_LANG[locale];
-}
 
 export function localeOfContentLang(lang: ContentLang): Locale {
   return LOCALES.find((locale) => CONTENT_LANG[locale] === lang)!;
