@@ -33,6 +33,11 @@ export default defineConfig(({ mode }) => {
       ),
       'import.meta.env.VITE_API_BASE': JSON.stringify(env.API_BASE ?? ''),
       'import.meta.env.VITE_APP_ENV': JSON.stringify(appEnv),
+      'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(env.SUPPORT_EMAIL ?? ''),
+      'import.meta.env.VITE_SUPPORT_PHONE': JSON.stringify(env.SUPPORT_PHONE ?? ''),
+      'import.meta.env.VITE_HELP_CENTER_URL': JSON.stringify(env.HELP_CENTER_URL ?? ''),
+      'import.meta.env.VITE_HELP_CENTER_URL_ZH_TW': JSON.stringify(env.HELP_CENTER_URL_ZH_TW ?? ''),
+      'import.meta.env.VITE_BLOG_URL': JSON.stringify(env.BLOG_URL ?? ''),
     },
     server: {
       port: 5173,

@@ -11,7 +11,7 @@ import {
   useNavigation,
 } from 'react-router';
 import { AppDownloadBanner } from '../components/app-download-banner';
-import { Footer } from '../components/footer';
+import { Footer, type FooterLinks } from '../components/footer';
 import { NavBar } from '../components/nav-bar';
 import type { NavItem } from '../components/nav-items';
 import { ProgressBarMessage } from '../components/progress-bar-message';
@@ -55,6 +55,17 @@ const VISITOR_WALLET_LINKS = {
   login: routes.Login.getHref(),
   signUp: routes.Register.getHref(),
 };
+
+/** The footer's links (screens that exist, configured sites) and support lines (config). */
+const FOOTER_LINKS: FooterLinks = {
+  aboutUs: hrefIfBuilt('AboutUs', () => routes.AboutUs.getHref()),
+  press: hrefIfBuilt('Press', () => routes.Press.getHref()),
+  blog: config.blogUrl,
+  helpCenter: config.helpCenter,
+  userAgreement: hrefIfBuilt('UserAgreement', () => routes.UserAgreement.getHref()),
+  privacyPolicy: hrefIfBuilt('PrivacyPolicy', () => routes.PrivacyPolicy.getHref()),
+};
+const FOOTER_SUPPORT = { email: config.supportEmail, phone: config.supportPhone };
 
 /** The mobile app is not published yet: no store links, so no download banner (UI kit rule). */
 const APP_LINKS = {};
@@ -155,7 +166,14 @@ function Shell() {
       >
         <Outlet />
       </main>
-      {chrome.footer ? <Footer locale={locale} isMember={Boolean(member)} links={{}} /> : null}
+      {chrome.footer ? (
+        <Footer
+          locale={locale}
+          isMember={Boolean(member)}
+          links={FOOTER_LINKS}
+          support={FOOTER_SUPPORT}
+        />
+      ) : null}
       {!chrome.webView ? (
         <AppDownloadBanner
           pathname={location.pathname}

@@ -51,6 +51,27 @@ describe('Footer', () => {
     expect(screen.getByTestId('footer-timezone').textContent).toContain('台北時間');
   });
 
+  it('links the legal pages and the in-app help default', () => {
+    renderWithProviders(
+      <Footer
+        locale="en-US"
+        links={{
+          userAgreement: '/user-agreement',
+          privacyPolicy: '/privacy-policy',
+          helpCenter: { en: '/?type=contact-us', zhTw: '/?type=contact-us' },
+        }}
+      />,
+    );
+    const legal = screen.getByRole('region', { name: 'Legal' });
+    expect(screen.getByRole('link', { name: 'User Agreement' }).getAttribute('href')).toBe(
+      '/user-agreement',
+    );
+    expect(legal.textContent).toContain('Privacy Policy');
+    const help = screen.getByTestId('footer-help-center');
+    expect(help.getAttribute('href')).toBe('/?type=contact-us');
+    expect(help.getAttribute('target')).toBeNull();
+  });
+
   it('shows the support contact lines to members only', () => {
     const support = { email: 'support@example.test', phone: '+886 2 1234 5678' };
     const { unmount } = renderWithProviders(<Footer locale="en-US" support={support} />);

@@ -24,6 +24,9 @@ export interface FooterLinks {
   /** Route path or external URL of the blog. */
   blog?: string;
   helpCenter?: HelpCenterSites;
+  /** Route paths of the legal pages. */
+  userAgreement?: string;
+  privacyPolicy?: string;
 }
 
 export interface SupportContact {
@@ -189,6 +192,26 @@ export function Footer({
       node: <span className={styles.note}>{t('support.hours')}</span>,
     });
 
+  const legalEntries: Entry[] = [];
+  if (links.userAgreement)
+    legalEntries.push({
+      key: 'agreement',
+      node: (
+        <FooterLink href={links.userAgreement} testId="footer-user-agreement">
+          {t('legal.userAgreement')}
+        </FooterLink>
+      ),
+    });
+  if (links.privacyPolicy)
+    legalEntries.push({
+      key: 'privacy',
+      node: (
+        <FooterLink href={links.privacyPolicy} testId="footer-privacy-policy">
+          {t('legal.privacyPolicy')}
+        </FooterLink>
+      ),
+    });
+
   const appEntries: Entry[] = [];
   if (apps.appStore)
     appEntries.push({
@@ -229,6 +252,7 @@ export function Footer({
           <div className={styles.sections}>
             <FooterSection title={t('company.title')} entries={company} />
             <FooterSection title={t('support.title')} entries={supportEntries} />
+            <FooterSection title={t('legal.title')} entries={legalEntries} />
             <FooterSection title={t('apps.title')} entries={appEntries} />
           </div>
         </div>

@@ -11,7 +11,26 @@ describe('browser config', () => {
       apiBase: '',
       appEnv: 'development',
       isProduction: false,
+      supportEmail: 'support@bcnt.example',
+      supportPhone: '+886 2 2700 1234',
+      helpCenter: { en: '/?type=contact-us', zhTw: '/?type=contact-us' },
+      blogUrl: undefined,
     });
+  });
+
+  it('reads the footer settings; the Chinese help site falls back to the English one', () => {
+    const config = parseConfig({
+      VITE_SUPPORT_EMAIL: 'help@platform.example.org',
+      VITE_HELP_CENTER_URL: 'https://help.example.org/en',
+      VITE_BLOG_URL: 'https://blog.example.org',
+    });
+    expect(config).toMatchObject({
+      supportEmail: 'help@platform.example.org',
+      helpCenter: { en: 'https://help.example.org/en', zhTw: 'https://help.example.org/en' },
+      blogUrl: 'https://blog.example.org',
+    });
+    expect(() => parseConfig({ VITE_BLOG_URL: 'javascript:alert(1)' })).toThrow(/VITE_BLOG_URL/);
+    expect(() => parseConfig({ VITE_SUPPORT_EMAIL: 'nope' })).toThrow(/VITE_SUPPORT_EMAIL/);
   });
 
   it('treats empty strings as unset and reads given values', () => {

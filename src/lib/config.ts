@@ -25,6 +25,16 @@ export const browserConfigSchema = z.object({
   ),
   /** Anything unexpected counts as development (never enables production-only behaviour). */
   VITE_APP_ENV: z.catch(z.enum(['development', 'production', 'test']), 'development'),
+  /** Footer: support lines shown to members (SUPPORT_EMAIL, SUPPORT_PHONE). */
+  VITE_SUPPORT_EMAIL: z._default(z.email(), 'support@bcnt.example'),
+  VITE_SUPPORT_PHONE: z._default(
+    z.string().check(z.regex(/^\+?[\d\s()-]{6,24}$/)),
+    '+886 2 2700 1234',
+  ),
+  /** Footer: Help Center (English; Traditional Chinese), Blog. Absolute URLs or app paths. */
+  VITE_HELP_CENTER_URL: z.optional(z.string().check(z.regex(/^(https:\/\/|\/(?!\/))/))),
+  VITE_HELP_CENTER_URL_ZH_TW: z.optional(z.string().check(z.regex(/^(https:\/\/|\/(?!\/))/))),
+  VITE_BLOG_URL: z.optional(z.string().check(z.regex(/^(https:\/\/|\/(?!\/))/))),
 });
 
 export interface AppConfig {
@@ -37,7 +47,19 @@ export interface AppConfig {
   apiBase: string;
   appEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
+  supportEmail: string;
+  supportPhone: string;
+  /**
+   * Help Center sites; default: the in-app contact form (`/?type=contact-us`), so the link
+   * works before the operator configures a help site.
+   */
+  helpCenter: { en: string; zhTw: string };
+  /** undefined: no Blog link */
+  blogUrl: string | undefined;
 }
+
+/** Help Center until HELP_CENTER_URL is set: the contact form (spec: `type=contact-us`). */
+export const DEFAULT_HELP_CENTER = '/?type=contact-us';
 
 /** Empty strings (an env var set to nothing) count as unset. */
 function withoutEmpty(raw: Record<string, unknown>): Record<string, unknown> {
@@ -67,6 +89,13 @@ export function parseConfig(raw: Record<string, unknown>): AppConfig {
     apiBase: env.VITE_API_BASE,
     appEnv: env.VITE_APP_ENV,
     isProduction: env.VITE_APP_ENV === 'production',
+    supportEmail: env.VITE_SUPPORT_EMAIL,
+    supportPhone: env.VITE_SUPPORT_PHONE,
+    helpCenter: {
+      en: env.VITE_HELP_CENTER_URL ?? DEFAULT_HELP_CENTER,
+      zhTw: env.VITE_HELP_CENTER_URL_ZH_TW ?? env.VITE_HELP_CENTER_URL ?? DEFAULT_HELP_CENTER,
+    },
+    blogUrl: env.VITE_BLOG_URL,
   };
 }
 
@@ -78,4 +107,9 @@ export const config: AppConfig = parseConfig({
   VITE_WALLETCONNECT_PROJECT_ID: import.meta.env.VITE_WALLETCONNECT_PROJECT_ID,
   VITE_API_BASE: import.meta.env.VITE_API_BASE,
   VITE_APP_ENV: import.meta.env.VITE_APP_ENV,
+  VITE_SUPPORT_EMAIL: import.meta.env.VITE_SUPPORT_EMAIL,
+  VITE_SUPPORT_PHONE: import.meta.env.VITE_SUPPORT_PHONE,
+  VITE_HELP_CENTER_URL: import.meta.env.VITE_HELP_CENTER_URL,
+  VITE_HELP_CENTER_URL_ZH_TW: import.meta.env.VITE_HELP_CENTER_URL_ZH_TW,
+  VITE_BLOG_URL: import.meta.env.VITE_BLOG_URL,
 });

@@ -11,6 +11,11 @@ interface ImportMetaEnv {
   readonly VITE_WALLETCONNECT_PROJECT_ID?: string;
   readonly VITE_API_BASE?: string;
   readonly VITE_APP_ENV?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_SUPPORT_PHONE?: string;
+  readonly VITE_HELP_CENTER_URL?: string;
+  readonly VITE_HELP_CENTER_URL_ZH_TW?: string;
+  readonly VITE_BLOG_URL?: string;
 }
 
 interface ImportMeta {
