@@ -177,7 +177,7 @@ describe('POST /member/contactUs', () => {
     expect(
       rows.some(
         (row) =>
-          row.key.endsWith(`|${ip}`) && row.key.includes('/member/contactUs') && row.hits === 6,
+          row.key.endsWith(`|ip:${ip}`) && row.key.includes('/member/contactUs') && row.hits === 6,
       ),
     ).toBe(true);
 

@@ -1,14 +1,21 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { deriveAuthKeys } from '../domain/auth/crypto';
+import { memberIdOfAccessToken } from '../domain/auth/sessions';
 import { createDbRateLimitStore } from './rate-limit-store';
 
 /**
  * Rate limiting for every route, counted in the database (shared by all API processes).
  * Routes pick a stricter preset with `config: routeRateLimit('contact')`, or opt out with
  * `config: { rateLimit: false }` (only for cheap, unguessable reads such as /health).
- * Clients are keyed by IP (`request.ip`; set TRUST_PROXY behind a reverse proxy, or every
- * client shares the proxy's address).
+ *
+ * Who is counted: a call with a valid access token (signature, issuer, audience, expiry) counts
+ * for its member, whatever the address (members behind one office or carrier NAT do not share
+ * budgets); any other call for its IP (`request.ip`; set TRUST_PROXY behind a reverse proxy).
+ * A forged or expired token is counted by IP, so it neither picks another member's bucket nor
+ * escapes the limits. Member calls also count toward a generous per-IP ceiling (`ipCeiling`)
+ * against floods from one address with many sessions.
  */
 export const RATE_LIMITS = {
   /** every route without its own preset: generous, stops floods */
@@ -32,6 +39,10 @@ export const RATE_LIMITS = {
   codeSend: { max: 10, timeWindow: 10 * 60_000 },
   /** file uploads (identity documents): 30 per 10 minutes per IP */
   upload: { max: 30, timeWindow: 10 * 60_000 },
+  /** Alliance NFT checks (a member's own wallets, on each panel view): 120 per 10 minutes */
+  allianceCheck: { max: 120, timeWindow: 10 * 60_000 },
+  /** every member call from one IP, all members together: 6,000 per minute */
+  ipCeiling: { max: 6000, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateLimitPreset = keyof typeof RATE_LIMITS;
@@ -62,12 +73,49 @@ export class RateLimitedError extends Error {
   }
 }
 
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+
 async function rateLimitPlugin(app: FastifyInstance) {
+  const jwtKey = deriveAuthKeys(app.config).jwt;
+  const members = new WeakMap<FastifyRequest, Promise<number | null>>();
+  /** The member of the request's valid access token (verified once per request), or null. */
+  const memberOf = (request: FastifyRequest): Promise<number | null> => {
+    let found = members.get(request);
+    if (!found) {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      found = token ? memberIdOfAccessToken(jwtKey, token, app.clock.now()) : Promise.resolve(null);
+      members.set(request, found);
+    }
+    return found;
+  };
+
+  const Store = createDbRateLimitStore(app.db, app.clock, app.log);
+  // the per-IP ceiling of member calls (the limiter below keys those by member)
+  const ceiling = new Store(undefined, 'ip-ceiling');
+  const { max: ceilingMax, timeWindow: ceilingWindow } = RATE_LIMITS.ipCeiling;
+  app.addHook('onRequest', async (request) => {
+    if ((await memberOf(request)) === null) return;
+    const hits = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      ceiling.incr(
+        request.ip,
+        (error, result) => (error || !result ? reject(error) : resolve(result)),
+        ceilingWindow,
+      ),
+    );
+    if (hits.current > ceilingMax * app.config.rateLimitScale) {
+      throw new RateLimitedError(Math.ceil(hits.ttl / 1000));
+    }
+  });
+
   await app.register(fastifyRateLimit, {
     global: true,
     max: scaledMax(RATE_LIMITS.global.max),
     timeWindow: RATE_LIMITS.global.timeWindow,
-    store: createDbRateLimitStore(app.db, app.clock, app.log),
+    store: Store,
+    keyGenerator: async (request) => {
+      const memberId = await memberOf(request);
+      return memberId === null ? `ip:${request.ip}` : `member:${memberId}`;
+    },
     // A database error must not wave traffic through on guessable endpoints: fail closed.
     skipOnError: false,
     errorResponseBuilder: (_request, context) =>

@@ -240,6 +240,31 @@ export async function refreshSession(
  * anything else wrong (signature, algorithm, issuer, audience, revoked or unknown session):
  * 401 'Please login again.'.
  */
+/**
+ * The member a bearer access token names, when its signature, issuer, audience and expiry hold
+ * (no database read: for keying rate limits before the route authenticates). null otherwise;
+ * the route's own authentication still decides whether the session is alive.
+ */
+export async function memberIdOfAccessToken(
+  key: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['exp', 'sub', 'iat'],
+    });
+    const memberId = Number(payload.sub);
+    return Number.isSafeInteger(memberId) && memberId > 0 ? memberId : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function authenticateAccessToken(
   deps: AuthDeps,
   token: string,

@@ -37,7 +37,7 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/loyalty/alliance/check',
     {
-      ...member('lookup'),
+      ...member('allianceCheck'),
       schema: {
         querystring: allianceCheckQuerySchema,
         response: { 200: envelopeSchema(allianceCheckResultSchema) },
