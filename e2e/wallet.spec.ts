@@ -55,7 +55,7 @@ test('a visitor who connects a wallet is offered wallet sign-in and Log in / Sig
   await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
 
   // this wallet is linked to no account: signing in says so and how to go on
-  await prompt.getByRole('link', { name: 'Sign in with wallet' }).click();
+  await prompt.getByRole('link', { name: 'Log in with wallet' }).click();
   await expect(page).toHaveURL(/\/login\?method=wallet$/);
   await expect(page.getByTestId('visitor-wallet-prompt')).toHaveCount(0);
   const status = page.getByTestId('siwe-login-status');

@@ -70,7 +70,7 @@ describe('VisitorWalletPrompt', () => {
     });
     const prompt = await screen.findByRole('dialog', { name: 'Wallet connected' });
     expect(prompt.textContent).toContain('linked');
-    expect(screen.getByRole('link', { name: 'Sign in with wallet' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Log in with wallet' }).getAttribute('href')).toBe(
       '/login?method=wallet',
     );
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');

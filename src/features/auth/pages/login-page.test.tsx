@@ -252,7 +252,7 @@ describe('Login page', () => {
     await user.click(screen.getByTestId('login-2fa-code-0'));
     await user.paste('123456');
     expect((await screen.findByTestId('login-error')).textContent).toBe(
-      'Your sign-in has expired. Please log in again.',
+      'Your login has expired. Please log in again.',
     );
     expect(screen.getByTestId('login-form')).toBeTruthy();
   });

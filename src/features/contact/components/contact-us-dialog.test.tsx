@@ -45,7 +45,7 @@ function submitButton() {
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Name/), 'Ada Lovelace');
   await user.type(screen.getByLabelText(/^Phone/), '+886 912 345 678');
-  await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^E-mail/), 'ada@example.com');
 }
 
 beforeEach(() => {
@@ -87,10 +87,10 @@ describe('Contact-us dialog', () => {
     await user.type(screen.getByLabelText(/^Phone/), '0912345678');
     expect(submitButton().disabled).toBe(true);
 
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example');
+    await user.type(screen.getByLabelText(/^E-mail/), 'ada@example');
     expect(submitButton().disabled).toBe(true);
 
-    await user.type(screen.getByLabelText(/^Email/), '.com');
+    await user.type(screen.getByLabelText(/^E-mail/), '.com');
     expect(submitButton().disabled).toBe(false);
 
     await user.clear(screen.getByLabelText(/^Name/));
@@ -101,7 +101,7 @@ describe('Contact-us dialog', () => {
   it('shows the email error for an invalid email', async () => {
     const user = userEvent.setup();
     renderContact();
-    const email = screen.getByLabelText(/^Email/);
+    const email = screen.getByLabelText(/^E-mail/);
     await user.type(email, 'not-an-email');
     await user.tab();
     const errorId = email.getAttribute('aria-describedby');
@@ -121,7 +121,7 @@ describe('Contact-us dialog', () => {
     renderContact();
     await user.type(screen.getByLabelText(/^Name/), '  Ada  ');
     await user.type(screen.getByLabelText(/^Phone/), '0912345678');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^E-mail/), 'ada@example.com');
     await user.selectOptions(screen.getByLabelText('Which service is this about?'), 'Lending Bot');
     await user.type(screen.getByLabelText(/^Message/), 'Hello');
     await user.click(submitButton());

@@ -156,7 +156,7 @@ describe('ActivityLog', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['2024/05/01 08:00', 'Signed in', 'Firefox', '10.1.1.1'],
+      ['2024/05/01 08:00', 'Logged in', 'Firefox', '10.1.1.1'],
       ['2024/05/01 08:00', 'Two-step verification changed', 'Firefox', '10.1.1.1'],
       ['2024/05/01 08:00', 'Wallet linked', 'Unknown device', '10.1.1.1'],
     ]);
@@ -183,7 +183,7 @@ describe('ActivityLog', () => {
     expect(screen.getByTestId('activity-log-page').textContent).toBe('Page 2 of 2');
     expect((screen.getByTestId('activity-log-next') as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByTestId('activity-log-prev'));
-    expect(await screen.findByText('Signed in')).toBeTruthy();
+    expect(await screen.findByText('Logged in')).toBeTruthy();
     // the log is always fresh: page 1 is asked again
     expect(logsMock.mock.calls.map(([query]) => query)).toEqual([
       { pageNow: 1 },

@@ -75,7 +75,7 @@ describe('LinkedWallets', () => {
     walletsMock.mockResolvedValue([]);
     renderSecurity(<LinkedWallets />);
     expect((await screen.findByTestId('linked-wallets-empty')).textContent).toContain(
-      'Link your browser wallet to sign in with it.',
+      'Link your browser wallet to log in with it.',
     );
   });
 

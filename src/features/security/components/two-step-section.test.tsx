@@ -183,7 +183,7 @@ describe('TwoStepSection', () => {
     await enterCode(user, 'current-code', '333333');
     await user.click(submit);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('anyone who learns your password can sign in');
+    expect(dialog.textContent).toContain('anyone who learns your password can log in');
     await user.click(within(dialog).getByTestId('confirm-accept'));
     await waitFor(() => expect(screen.getByTestId('two-step-method').textContent).toBe('Off'));
     expect(bodies()).toEqual([{ action: 'disable', currentCode: '333333' }]);
