@@ -3,13 +3,27 @@
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
 
+const timings: { title: string; seconds: number }[] = [];
+const startedAll = Date.now();
+
+/** Each suite's time, printed at the end (and after a failure, up to it). */
+function printTimings() {
+  console.log('\nSuite times:');
+  for (const { title, seconds } of timings)
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}`);
+  console.log(`  ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)} s  total`);
+}
+
 async function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
   console.log(`\n=== ${title} ===`);
   const code = await run(command, args, { env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const elapsed = (Date.now() - started) / 1000;
+  timings.push({ title, seconds: elapsed });
+  const seconds = elapsed.toFixed(1);
   if (code !== 0) {
     console.error(`\n✖ ${title} failed (exit ${code}) after ${seconds}s`);
+    printTimings();
     process.exit(code);
   }
   console.log(`✔ ${title} (${seconds}s)`);
@@ -28,6 +42,7 @@ async function main() {
   await step('End-to-end tests (Playwright, real stack)', npx, ['playwright', 'test'], {
     CHROMIUM_PATH: chromium,
   });
+  printTimings();
   console.log('\nAll test suites passed.');
 }
 
