@@ -49,6 +49,7 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][]
     { oldPassword: 'x', password: 'Newpass123', confirmPassword: 'Newpass123' },
   ],
   ['/member/ico/modifyNickname', { nickname: 'Eve' }],
+  ['/member/setPreferedSettings', { language: 'zh-TW' }],
   ['/member/ico/getMemberInfo', undefined],
   ['/member/siwe/link', { message: 'x', signature: '0x00' }],
   ['/member/siwe/wallets', undefined],
