@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { custom } from 'viem';
-import { createConfig, useAccount } from 'wagmi';
+import { createConfig, createStorage, noopStorage, useAccount } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { mock } from 'wagmi/connectors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +32,8 @@ describe('Web3Provider', () => {
       connectors: [mock({ accounts: [ACCOUNT] })],
       transports: { 31337: custom({ request }) },
       multiInjectedProviderDiscovery: false,
-      storage: null,
+      // A storage (not `null`): with `ssr: true`, Hydrate rehydrates it after mount.
+      storage: createStorage({ storage: noopStorage }),
       ssr: true, // as the app's config (wagmi-config.ts)
     });
     let showPanel: () => void = () => undefined;
