@@ -16,9 +16,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { createChainClient } from '../src/server/chain/client';
 import { systemClock } from '../src/server/clock';
-import { createLocalPriceFeed } from '../src/server/domain/wallet/price-feed';
 import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
 import type { MemberAdminView } from '../src/server/domain/auth/member-admin';
@@ -34,6 +32,8 @@ import type { ContactRequestRecord } from '../src/server/domain/contact';
 import type { LoyaltySetting } from '../src/shared/api/loyalty';
 import type { MaintenanceState } from '../src/server/domain/maintenance';
 import { AppError } from '../src/server/errors';
+import { createAdapters } from '../src/server/plugins/adapters';
+import { createWalletDeps } from '../src/server/plugins/wallet';
 import {
   type ApiFile,
   apiFilePath,
@@ -436,14 +436,15 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
         outbox: createLocalOutbox(database.db, systemClock),
         uploads: createUploadStorage(config),
         appOrigin: config.appOrigin,
-        wallet: {
-          db: database.db,
-          clock: systemClock,
-          config,
-          chain: createChainClient(config.rpcUrl),
-          log: { info: () => {}, warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
-          prices: createLocalPriceFeed(database.db, systemClock, config.bcntPriceUsdt),
-        },
+        wallet: createWalletDeps(
+          {
+            db: database.db,
+            clock: systemClock,
+            config,
+            log: { info: () => {}, warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
+          },
+          createAdapters({ db: database.db, clock: systemClock, config }),
+        ),
       },
       invocation.command,
       invocation.input,

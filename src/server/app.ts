@@ -15,6 +15,7 @@ import { type AppConfig, loadConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import type { Outbox } from './domain/auth/outbox';
 import type { SignatureVerifier } from './domain/auth/siwe-verifier';
+import adaptersPlugin, { type Adapters } from './plugins/adapters';
 import authPlugin from './plugins/auth';
 import chainPlugin from './plugins/chain';
 import contextPlugin from './plugins/context';
@@ -56,6 +57,11 @@ export interface BuildAppOptions {
   signatures?: SignatureVerifier;
   /** Storage of uploaded documents; default: local disk at UPLOADS_DIR (storage/uploads.ts). */
   uploads?: UploadStorage;
+  /**
+   * The wallet's adapters (price feed, Bitcoin/TRON payouts, Bitcoin/TRON deposit networks);
+   * each one not given is the local default (plugins/adapters.ts).
+   */
+  adapters?: Partial<Adapters>;
   /**
    * Plugins registered after the built-in routes and before the app is ready: tests mount routes
    * that exercise the reusable guards (requireKycVerified, requirePremier) this way.
@@ -151,6 +157,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     });
     await app.register(chainPlugin);
     await app.register(kycPlugin, options.uploads ? { uploads: options.uploads } : {});
+    await app.register(adaptersPlugin, options.adapters ? { adapters: options.adapters } : {});
     await app.register(walletPlugin);
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });

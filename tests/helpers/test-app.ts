@@ -74,8 +74,8 @@ export interface CreateTestAppOptions {
   opsToken?: string;
   /** reuse a database (e.g. two apps sharing one, like two processes) */
   database?: Database;
-  /** build options passed through (delivery adapter, signature verifier) */
-  build?: Pick<BuildAppOptions, 'outbox' | 'signatures'>;
+  /** build options passed through (delivery adapter, signature verifier, wallet adapters) */
+  build?: Pick<BuildAppOptions, 'outbox' | 'signatures' | 'adapters'>;
 }
 
 /**

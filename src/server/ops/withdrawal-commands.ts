@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { WITHDRAWAL_STATUSES } from '../../shared/api/wallet-withdraw';
-import { createSimulatedPayoutAdapter } from '../domain/wallet/withdrawal-payouts';
 import {
   failWithdrawalBySupport,
   listWithdrawals,
@@ -23,10 +22,9 @@ import { type OpsContext, walletOf } from './commands';
  *   signed yet (queued, or claimed without a signed transaction).
  */
 
-const payouts = createSimulatedPayoutAdapter();
-
 async function run(ctx: OpsContext, input: { wait: boolean; timeout: number }) {
-  const deps = { wallet: walletOf(ctx), payouts };
+  const wallet = walletOf(ctx);
+  const deps = { wallet, payouts: wallet.payouts };
   const total: ProcessResult = { claimed: 0, broadcast: 0, completed: 0, failed: 0, waiting: 0 };
   const add = (r: ProcessResult) => {
     total.claimed += r.claimed;

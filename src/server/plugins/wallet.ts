@@ -5,9 +5,12 @@ import { createChainClient } from '../chain/client';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import type { DepositNetworkAdapter } from '../domain/wallet/deposit-networks';
 import { withLease } from '../domain/wallet/leases';
-import { createLocalPriceFeed, type LocalPriceFeed } from '../domain/wallet/price-feed';
+import type { LocalPriceFeed } from '../domain/wallet/price-feed';
+import type { PayoutAdapter } from '../domain/wallet/withdrawal-payouts';
 import { createScheduler, type Scheduler, type SchedulerLogger } from '../scheduler';
+import type { Adapters } from './adapters';
 
 /** What the wallet domain (domain/wallet, domain/store) needs. */
 export interface WalletDeps {
@@ -17,8 +20,29 @@ export interface WalletDeps {
   /** reads of RPC_URL (deposit watcher, withdrawal receipts) */
   chain: PublicClient;
   log: SchedulerLogger & { warn(obj: object, msg?: string): void };
-  /** USDT prices (the quotation service); the local adapter unless buildApp is given another */
+  /** USDT prices (the quotation service): `adapters.prices` */
   prices: LocalPriceFeed;
+  /** Bitcoin and TRON withdrawal payouts: `adapters.payouts` */
+  payouts: PayoutAdapter;
+  /** Bitcoin and TRON deposit networks: `adapters.depositNetworks` */
+  depositNetworks: readonly DepositNetworkAdapter[];
+}
+
+/**
+ * The wallet deps over the given adapters (plugins/adapters.ts): the app's (`app.wallet`) and
+ * the operator CLI's when it opens the database itself.
+ */
+export function createWalletDeps(
+  context: Pick<WalletDeps, 'db' | 'clock' | 'config' | 'log'>,
+  adapters: Adapters,
+): WalletDeps {
+  return {
+    ...context,
+    chain: createChainClient(context.config.rpcUrl),
+    prices: adapters.prices,
+    payouts: adapters.payouts,
+    depositNetworks: adapters.depositNetworks,
+  };
 }
 
 declare module 'fastify' {
@@ -34,14 +58,10 @@ declare module 'fastify' {
 
 async function walletPlugin(app: FastifyInstance) {
   const log = app.log.child({ component: 'wallet' });
-  app.decorate('wallet', {
-    db: app.db,
-    clock: app.clock,
-    config: app.config,
-    chain: createChainClient(app.config.rpcUrl),
-    log,
-    prices: createLocalPriceFeed(app.db, app.clock, app.config.bcntPriceUsdt),
-  });
+  app.decorate(
+    'wallet',
+    createWalletDeps({ db: app.db, clock: app.clock, config: app.config, log }, app.adapters),
+  );
   const scheduler = createScheduler({
     clock: app.clock,
     log: app.log.child({ component: 'scheduler' }),
@@ -54,4 +74,7 @@ async function walletPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => scheduler.stop());
 }
 
-export default fp(walletPlugin, { name: 'app-wallet', dependencies: ['app-context'] });
+export default fp(walletPlugin, {
+  name: 'app-wallet',
+  dependencies: ['app-context', 'app-adapters'],
+});

@@ -21,7 +21,6 @@ import {
   setDefaultAddress,
 } from '../../domain/wallet/address-book';
 import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
-import { createSimulatedPayoutAdapter } from '../../domain/wallet/withdrawal-payouts';
 import { processWithdrawals, WITHDRAWALS_TASK } from '../../domain/wallet/withdrawal-processing';
 import {
   requestWithdrawal,
@@ -49,11 +48,10 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member(preset),
     preHandler: requireKycVerified,
   });
-  const payouts = createSimulatedPayoutAdapter();
 
   app.scheduler.register({
     name: WITHDRAWALS_TASK,
-    run: () => processWithdrawals({ wallet: app.wallet, payouts }),
+    run: () => processWithdrawals({ wallet: app.wallet, payouts: app.wallet.payouts }),
   });
 
   // ---- address book
