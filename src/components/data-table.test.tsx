@@ -84,6 +84,12 @@ describe('DataTable on desktop', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['1,000.00', 'done', 'desktop only', 'Cancel BCNT/USDT']);
+    // each cell names its column (an actions column has no label)
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual(['Amount', 'State', 'Note', null]);
     const amount = screen.getByTestId('amount-2');
     expect(amount.tagName).toBe('TD');
     expect(amount.textContent).toBe('0.500000');

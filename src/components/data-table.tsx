@@ -201,7 +201,11 @@ function DesktopTable<T>({
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.id} {...props}>
+                  <td
+                    key={column.id}
+                    data-label={column.hideHeader ? undefined : column.header}
+                    {...props}
+                  >
                     {column.cell(row)}
                   </td>
                 );
