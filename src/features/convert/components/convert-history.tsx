@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import tableStyles from '../../../components/data-table.module.css';
+import { DataTable } from '../../../components/data-table';
+import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/date-format';
 import { useConvertHistory } from '../api/use-convert-history';
 import { showAmount } from '../utils/format';
-import { HistoryCard } from './history-card';
 
 export const CONVERT_HISTORY_PAGE_SIZE = 10;
 
@@ -13,42 +13,71 @@ export function ConvertHistory() {
   const { t } = useTranslation('convert');
   const [page, setPage] = useState(1);
   const history = useConvertHistory({ page, pageSize: CONVERT_HISTORY_PAGE_SIZE });
-  const [date, direction, paid, received, price] = [
-    t('history.date'),
-    t('history.direction'),
-    t('history.paid'),
-    t('history.received'),
-    t('history.price'),
-  ];
+  const title = t('history.title');
   return (
-    <HistoryCard
-      prefix="history"
-      testId="convert-history"
-      query={history}
-      page={page}
-      pageSize={CONVERT_HISTORY_PAGE_SIZE}
-      onPageChange={setPage}
-      columns={[date, direction, paid, received, price]}
-      row={(row) => (
-        <tr key={row.id} data-testid="convert-row">
-          <td data-label={date}>{formatDate(row.createdAt)}</td>
-          <td data-label={direction}>
-            {t('form.directionOption', { from: row.from, to: row.to })}
-          </td>
-          <td data-label={paid} className={tableStyles.numeric}>
-            {t('form.amountValue', {
-              amount: showAmount(row.fromAmount, row.from),
-              currency: row.from,
-            })}
-          </td>
-          <td data-label={received} className={tableStyles.numeric}>
-            {t('form.amountValue', { amount: showAmount(row.toAmount, row.to), currency: row.to })}
-          </td>
-          <td data-label={price} className={tableStyles.numeric}>
-            {t('form.priceValue', { price: row.price })}
-          </td>
-        </tr>
-      )}
-    />
+    <SectionCard
+      title={title}
+      data-testid="convert-history"
+      data-state={history.isPending ? 'loading' : history.isError ? 'error' : 'ready'}
+      aria-busy={history.isFetching}
+    >
+      <DataTable
+        label={title}
+        testId="convert-history"
+        loading={history.isPending}
+        error={
+          (history.isError || !history.data) && {
+            message: t('history.loadError'),
+            onRetry: () => history.refetch(),
+          }
+        }
+        empty={{ title: t('history.empty'), text: t('history.emptyHint') }}
+        rows={history.data?.items}
+        rowKey={(row) => row.id}
+        rowTestId="convert-row"
+        columns={[
+          { id: 'date', header: t('history.date'), cell: (row) => formatDate(row.createdAt) },
+          {
+            id: 'direction',
+            header: t('history.direction'),
+            cell: (row) => t('form.directionOption', { from: row.from, to: row.to }),
+          },
+          {
+            id: 'paid',
+            header: t('history.paid'),
+            numeric: true,
+            cell: (row) =>
+              t('form.amountValue', {
+                amount: showAmount(row.fromAmount, row.from),
+                currency: row.from,
+              }),
+          },
+          {
+            id: 'received',
+            header: t('history.received'),
+            numeric: true,
+            cell: (row) =>
+              t('form.amountValue', { amount: showAmount(row.toAmount, row.to), currency: row.to }),
+          },
+          {
+            id: 'price',
+            header: t('history.price'),
+            numeric: true,
+            cell: (row) => t('form.priceValue', { price: row.price }),
+          },
+        ]}
+        pagination={
+          history.data && {
+            page,
+            pageSize: CONVERT_HISTORY_PAGE_SIZE,
+            total: history.data.total,
+            onPageChange: setPage,
+            label: t('history.pages'),
+            busy: history.isFetching,
+            testIdPrefix: 'convert-history',
+          }
+        }
+      />
+    </SectionCard>
   );
 }
