@@ -6,13 +6,9 @@ import { defineConfig } from 'drizzle-kit';
  */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [
-    './src/server/db/schema.ts',
-    './src/server/db/wallet-schema.ts',
-    './src/server/db/store-schema.ts',
-    './src/server/db/withdrawal-schema.ts',
-    './src/server/db/convert-schema.ts',
-  ],
+  // every file of the folder (one per area; index.ts re-exports them, drizzle-kit counts a
+  // table once)
+  schema: './src/server/db/schema',
   out: './src/server/db/migrations',
   strict: true,
   verbose: true,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database';
-import { depositAddresses, deposits, type LedgerCurrency } from '../../src/server/db/wallet-schema';
+import { depositAddresses, deposits, type LedgerCurrency } from '../../src/server/db/schema/wallet';
 import {
   platformAccount,
   postLedgerTransaction,

@@ -4,7 +4,7 @@ import { members } from '../../src/server/db/schema';
 import type { WalletBalance } from '../../src/shared/api/wallet';
 import { call } from './auth';
 import type { TestApp } from './test-app';
-import type { LedgerCurrency } from '../../src/server/db/wallet-schema';
+import type { LedgerCurrency } from '../../src/server/db/schema/wallet';
 import {
   memberAccount,
   platformAccount,

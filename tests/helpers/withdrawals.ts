@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { LedgerCurrency } from '../../src/server/db/wallet-schema';
+import type { LedgerCurrency } from '../../src/server/db/schema/wallet';
 import { totpCode } from '../../src/server/domain/auth/two-factor';
 import { createMember, freshIp, post, type TestMember } from './auth';
 import { verifyIdentity } from './loyalty';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import { ledgerTransactions, type LedgerCurrency } from '../../src/server/db/wallet-schema';
+import { ledgerTransactions, type LedgerCurrency } from '../../src/server/db/schema/wallet';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { parseAmount } from '../../src/shared/money/decimal';
 import { CURRENCIES } from '../../src/shared/constants/currencies';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversions } from '../../src/server/db/convert-schema';
+import { conversions } from '../../src/server/db/schema/convert';
 import { accountBalance, platformAccount } from '../../src/server/domain/wallet/ledger';
 import { ConvertError } from '../../src/shared/api/wallet-convert';
 import { createMember, loginSession, type TestMember } from '../helpers/auth';

@@ -16,7 +16,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anvilAccount, getFreePort, startAnvil, type AnvilHandle } from '../../scripts/anvil';
 import { deployOrLoadState } from '../../scripts/deploy';
-import { depositAddresses, deposits, ledgerTransactions } from '../../src/server/db/wallet-schema';
+import { depositAddresses, deposits, ledgerTransactions } from '../../src/server/db/schema/wallet';
 import { storeOrderAddress, storeOrderPath } from '../../src/server/domain/wallet/hd';
 import {
   accountBalance,

@@ -3,7 +3,7 @@
 // confirmations, once), and the level-1 limit (held, then released by the operator).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositAddresses } from '../../src/server/db/wallet-schema';
+import { depositAddresses } from '../../src/server/db/schema/wallet';
 import { depositLimit } from '../../src/server/domain/wallet/deposits';
 import { accountBalance, memberAccount } from '../../src/server/domain/wallet/ledger';
 import { type OpsCommandName, runOpsCommand } from '../../src/server/ops/commands';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
-import type { LedgerCurrency } from '../../src/server/db/wallet-schema';
+import type { LedgerCurrency } from '../../src/server/db/schema/wallet';
 import {
   type AccountRef,
   InsufficientBalance,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { members } from '../../src/server/db/schema';
-import { ledgerPostings, ledgerTransactions } from '../../src/server/db/wallet-schema';
+import { ledgerPostings, ledgerTransactions } from '../../src/server/db/schema/wallet';
 import { withIdempotency } from '../../src/server/domain/wallet/idempotency';
 import {
   InsufficientBalance,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedulerLeases } from '../../src/server/db/wallet-schema';
+import { schedulerLeases } from '../../src/server/db/schema/scheduler';
 import { LEASE_TTL_MS } from '../../src/server/domain/wallet/leases';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { TaskBusy } from '../../src/server/scheduler';

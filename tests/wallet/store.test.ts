@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeOrders } from '../../src/server/db/store-schema';
-import { depositAddresses, ledgerTransactions } from '../../src/server/db/wallet-schema';
+import { storeOrders } from '../../src/server/db/schema/store';
+import { depositAddresses, ledgerTransactions } from '../../src/server/db/schema/wallet';
 import { evmAccountAt, storeOrderPath } from '../../src/server/domain/wallet/hd';
 import { accountBalance, memberAccount } from '../../src/server/domain/wallet/ledger';
 import { testUsdtAddress } from '../../src/shared/contracts/generated';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort, startAnvil, TEST_ACCOUNTS, type AnvilHandle } from '../../scripts/anvil';
 import { deployOrLoadState } from '../../scripts/deploy';
 import { TestClock } from '../../src/server/clock';
-import { withdrawals } from '../../src/server/db/withdrawal-schema';
+import { withdrawals } from '../../src/server/db/schema/withdrawal';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { testUsdcAddress, testUsdtAddress } from '../../src/shared/contracts/generated';
 import { testChain, type TestChain } from '../helpers/chain';

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { kycApplications } from '../../src/server/db/schema';
-import { ledgerTransactions } from '../../src/server/db/wallet-schema';
-import { withdrawals } from '../../src/server/db/withdrawal-schema';
+import { ledgerTransactions } from '../../src/server/db/schema/wallet';
+import { withdrawals } from '../../src/server/db/schema/withdrawal';
 import {
   accountBalance,
   memberAccount,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Hex, parseAbiItem } from 'viem';
 import { settings } from '../db/schema';
-import { depositAddresses, deposits, type LedgerCurrency } from '../db/wallet-schema';
+import { depositAddresses, deposits, type LedgerCurrency } from '../db/schema/wallet';
 import { creditDeposit, depositTokens } from '../domain/wallet/deposits';
 import type { WalletDeps } from '../plugins/wallet';
 

@@ -9,19 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as coreSchema from './schema';
-import * as walletSchema from './wallet-schema';
-import * as storeSchema from './store-schema';
-import * as withdrawalSchema from './withdrawal-schema';
-import * as convertSchema from './convert-schema';
-
-const schema = {
-  ...coreSchema,
-  ...walletSchema,
-  ...storeSchema,
-  ...withdrawalSchema,
-  ...convertSchema,
-};
+/** every table, from the schema folder's index (one file per area) */
+import * as schema from './schema';
 
 export type Schema = typeof schema;
 /** The drizzle handle domain code uses; the same type for both drivers. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { members } from '../db/schema';
-import { storeOrders } from '../db/store-schema';
+import { storeOrders } from '../db/schema/store';
 import { deliverStoreOrders } from '../domain/store/delivery';
 import { storeOrderViews } from '../domain/store/orders';
 import { LOCAL_CHAIN_ID } from '../../shared/constants/chain';

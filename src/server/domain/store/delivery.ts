@@ -1,8 +1,8 @@
 import { and, asc, eq, exists, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { storeOrders } from '../../db/store-schema';
-import { depositAddresses, deposits } from '../../db/wallet-schema';
+import { storeOrders } from '../../db/schema/store';
+import { depositAddresses, deposits } from '../../db/schema/wallet';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from '../wallet/ledger';
 import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import { STORE_BCNT_DECIMALS, STORE_USDT_DECIMALS } from '../../../shared/constants/store';

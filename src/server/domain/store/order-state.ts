@@ -7,7 +7,7 @@ import {
 } from '../../../shared/constants/store';
 import { mulDivFloor, parseAmount } from '../../../shared/money/decimal';
 import { nextBusinessDayAt } from '../../../shared/time/business-days';
-import type { DepositStatus, LedgerCurrency } from '../../db/wallet-schema';
+import type { DepositStatus, LedgerCurrency } from '../../db/schema/wallet';
 import { PRICE_DECIMALS } from '../wallet/price-feed';
 
 /**

@@ -24,8 +24,8 @@ import {
 import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import { PLATFORM_UTC_OFFSET_MS } from '../../../shared/time/business-days';
 import type { Db } from '../../db/database';
-import { storeOrders } from '../../db/store-schema';
-import { depositAddresses, deposits } from '../../db/wallet-schema';
+import { storeOrders } from '../../db/schema/store';
+import { depositAddresses, deposits } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import type { WalletDeps } from '../../plugins/wallet';
 import { evmAccountAt, storeOrderPath } from '../wallet/hd';

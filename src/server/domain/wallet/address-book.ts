@@ -15,7 +15,7 @@ import {
 } from '../../../shared/validation/address';
 import type { Db } from '../../db/database';
 import { members } from '../../db/schema';
-import { withdrawalAddresses } from '../../db/withdrawal-schema';
+import { withdrawalAddresses } from '../../db/schema/withdrawal';
 import { AppError, validationError } from '../../errors';
 import type { AuthDeps } from '../auth/context';
 import { loadMember, type MemberRow } from '../auth/members';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/wallet-schema';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/wallet';
 import { CURRENCIES } from '../../../shared/constants/currencies';
 import { formatAtomic } from '../../../shared/money/decimal';
 import {

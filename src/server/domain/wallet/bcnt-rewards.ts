@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BCNT_REWARD_HOLDING_DAYS } from '../../../shared/constants/withdrawal-rules';
 import type { Db } from '../../db/database';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/wallet-schema';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/wallet';
 
 /**
  * "BCNT reward withdrawal requires a subscription held over 30 days" (spec section 5; the

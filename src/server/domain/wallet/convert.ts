@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { conversionDailyUsage, conversions } from '../../db/convert-schema';
+import { conversionDailyUsage, conversions } from '../../db/schema/convert';
 import { AppError, validationError } from '../../errors';
 import type { WalletDeps } from '../../plugins/wallet';
 import { ErrorCode } from '../../../shared/api/envelope';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { custodialStakeRecords } from '../../db/convert-schema';
+import { custodialStakeRecords } from '../../db/schema/convert';
 import { AppError, validationError } from '../../errors';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { WalletError } from '../../../shared/api/wallet';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { depositAddresses, deposits, type LedgerCurrency } from '../../db/wallet-schema';
+import { depositAddresses, deposits, type LedgerCurrency } from '../../db/schema/wallet';
 import type { WalletDeps } from '../../plugins/wallet';
 import { DEPOSIT_NETWORK_CHAIN } from '../../../shared/constants/deposit-rules';
 import { parseAmount } from '../../../shared/money/decimal';

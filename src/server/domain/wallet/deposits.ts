@@ -7,7 +7,7 @@ import {
   type LedgerCurrency,
   depositAddresses,
   deposits,
-} from '../../db/wallet-schema';
+} from '../../db/schema/wallet';
 import type { WalletDeps } from '../../plugins/wallet';
 import { memberLevel } from '../../../shared/membership/levels';
 import {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { idempotencyRecords } from '../../db/wallet-schema';
+import { idempotencyRecords } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { WalletError } from '../../../shared/api/wallet';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { schedulerLeases } from '../../db/wallet-schema';
+import { schedulerLeases } from '../../db/schema/scheduler';
 
 /** This process, as a lease holder. */
 export const PROCESS_HOLDER = `${process.pid}-${randomBytes(6).toString('hex')}`;

@@ -7,7 +7,7 @@ import {
   ledgerAccounts,
   ledgerPostings,
   ledgerTransactions,
-} from '../../db/wallet-schema';
+} from '../../db/schema/wallet';
 import { MAX_UINT256 } from '../../../shared/money/decimal';
 
 /**

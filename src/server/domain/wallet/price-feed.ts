@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { settings } from '../../db/schema';
-import type { LedgerCurrency } from '../../db/wallet-schema';
+import type { LedgerCurrency } from '../../db/schema/wallet';
 import { formatAtomic, mulDivFloor, parseAmount } from '../../../shared/money/decimal';
 
 /**

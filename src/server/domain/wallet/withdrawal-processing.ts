@@ -15,7 +15,7 @@ import { ErrorCode } from '../../../shared/api/envelope';
 import { type WithdrawalStatus, WithdrawError } from '../../../shared/api/wallet-withdraw';
 import { withdrawalNetworkById } from '../../../shared/constants/networks';
 import type { Db } from '../../db/database';
-import { withdrawals } from '../../db/withdrawal-schema';
+import { withdrawals } from '../../db/schema/withdrawal';
 import { AppError } from '../../errors';
 import type { WalletDeps } from '../../plugins/wallet';
 import { hotWalletAccount } from './hd';

@@ -22,7 +22,7 @@ import { nextBusinessDayAt } from '../../../shared/time/business-days';
 import { AddressMessage } from '../../../shared/validation/address';
 import type { Db } from '../../db/database';
 import { members } from '../../db/schema';
-import { withdrawals } from '../../db/withdrawal-schema';
+import { withdrawals } from '../../db/schema/withdrawal';
 import { AppError, validationError } from '../../errors';
 import type { WalletDeps } from '../../plugins/wallet';
 import type { AuthDeps } from '../auth/context';

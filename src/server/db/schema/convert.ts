@@ -3,24 +3,20 @@ import {
   bigint,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { members } from './schema';
+import { members } from './auth';
+import { timestamptz, units } from './columns';
 
 /**
  * Conversions (USDT <-> BCNT) and the custodial BCNT stake (issue 6). The money itself moves in
- * the ledger (wallet-schema.ts); these tables hold what the ledger does not: the price of a
+ * the ledger (wallet.ts); these tables hold what the ledger does not: the price of a
  * conversion, the daily quota counters, the unstake cooldowns. Amounts are atomic units
  * (NUMERIC(78, 0)): USDT 6 decimals, BCNT 18. See domain/wallet/convert.ts and
  * custodial-stake.ts.
  */
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /** One conversion; written with its `convert` ledger transaction. Never updated. */
 export const conversions = pgTable(

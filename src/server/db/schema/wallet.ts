@@ -5,14 +5,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { members } from './schema';
+import { members } from './auth';
+import { timestamptz, units } from './columns';
 
 /**
  * Custodial wallet (issue 6): the double-entry ledger, idempotency records, deposit addresses
@@ -20,9 +19,6 @@ import { members } from './schema';
  * USDT 6, USDC 6, BCNT 18) as NUMERIC(78, 0), read as decimal strings, handled as bigint.
  * See domain/wallet/ledger.ts for the rules.
  */
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /** Currency codes of the wallet (CURRENCIES[].code). */
 export type LedgerCurrency = 'ETH' | 'BTC' | 'USDC' | 'BCNT' | 'USDT';
@@ -226,15 +222,3 @@ export const deposits = pgTable(
     index('deposits_status_idx').on(table.status),
   ],
 );
-
-/**
- * Who runs a scheduler task right now (scheduler.ts): a process takes the lease of a task before
- * running it and gives it back after, so with several API processes (or the operator CLI next
- * to them) one runs a task at a time - the hot wallet's nonces need exactly one sender. A lease
- * left by a crashed process expires.
- */
-export const schedulerLeases = pgTable('scheduler_leases', {
-  task: varchar('task', { length: 64 }).primaryKey(),
-  holder: varchar('holder', { length: 64 }).notNull(),
-  expiresAt: timestamptz('expires_at').notNull(),
-});

@@ -4,24 +4,20 @@ import {
   boolean,
   index,
   integer,
-  numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { members } from './schema';
-import type { LedgerCurrency } from './wallet-schema';
-import type { WithdrawalStatus } from '../../shared/api/wallet-withdraw';
+import { members } from './auth';
+import { timestamptz, units } from './columns';
+import type { LedgerCurrency } from './wallet';
+import type { WithdrawalStatus } from '../../../shared/api/wallet-withdraw';
 
 /**
  * Withdrawals and the saved-address book (issue 6). Amounts in atomic units of the currency
  * (NUMERIC(78, 0)), like the ledger. See domain/wallet/address-book.ts and withdrawals.ts.
  */
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /**
  * Saved withdrawal addresses, at most MAX_SAVED_ADDRESSES per member (all currencies). One

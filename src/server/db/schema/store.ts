@@ -3,13 +3,12 @@ import {
   bigint,
   index,
   integer,
-  numeric,
   pgTable,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { members } from './schema';
+import { members } from './auth';
+import { timestamptz, units } from './columns';
 
 /**
  * BCNT store orders (issue 6, token service). An order's payment state is NOT stored: it is
@@ -17,9 +16,6 @@ import { members } from './schema';
  * `store`, order_id = id), see domain/store/order-state.ts. Only the delivery is recorded here.
  * Amounts: USDT and BCNT atomic units (6 and 18 decimals) as NUMERIC(78, 0).
  */
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 export const storeOrders = pgTable(
   'store_orders',
