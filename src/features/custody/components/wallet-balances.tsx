@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import tableStyles from '../../../components/data-table.module.css';
-import { LoadError, Skeleton } from '../../../components/load-states';
+import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 import { formatAmount } from '../../../lib/format-amount';
 import { currencyByCode } from '../../../shared/constants/currencies';
@@ -27,63 +26,60 @@ export function WalletBalances() {
       data-testid="wallet-balances"
       data-state={query.isPending ? 'loading' : query.data ? 'ready' : 'error'}
     >
-      {query.isPending ? (
-        <Skeleton lines={5} testId="wallet-balances-loading" />
-      ) : !query.data ? (
-        <LoadError
-          message={errorText(query.error) ?? t('common:error.description')}
-          onRetry={() => query.refetch()}
-          testId="wallet-balances-error"
-        />
-      ) : (
-        <table className={tableStyles.table} aria-label={t('custody:balances.title')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('custody:balances.column.currency')}</th>
-              <th scope="col">{t('custody:balances.column.total')}</th>
-              <th scope="col">{t('custody:balances.column.available')}</th>
-              <th scope="col">{t('custody:balances.column.staking')}</th>
-              <th scope="col">{t('custody:balances.column.pending')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.balances.map((balance) => (
-              <tr
-                key={balance.currency}
-                data-testid={`wallet-balance-${balance.currency}`}
-                data-available={balance.available}
-                data-staking={balance.staking}
-              >
-                <th scope="row" className={styles.currency}>
-                  {balance.currency}
-                </th>
-                <td data-label={t('custody:balances.column.total')} className={tableStyles.numeric}>
-                  {displayBalance(balance.currency, balance.total)}
-                </td>
-                <td
-                  data-label={t('custody:balances.column.available')}
-                  className={tableStyles.numeric}
-                  data-testid={`wallet-available-${balance.currency}`}
-                >
-                  {displayBalance(balance.currency, balance.available)}
-                </td>
-                <td
-                  data-label={t('custody:balances.column.staking')}
-                  className={tableStyles.numeric}
-                >
-                  {displayBalance(balance.currency, balance.staking)}
-                </td>
-                <td
-                  data-label={t('custody:balances.column.pending')}
-                  className={tableStyles.numeric}
-                >
-                  {displayBalance(balance.currency, balance.pendingWithdrawal)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label={t('custody:balances.title')}
+        testId="wallet-balances"
+        loadingLines={5}
+        loading={query.isPending}
+        error={
+          !query.isPending &&
+          !query.data && {
+            message: errorText(query.error) ?? t('common:error.description'),
+            onRetry: () => query.refetch(),
+          }
+        }
+        rows={query.data?.balances}
+        rowKey={(balance) => balance.currency}
+        rowProps={(balance) => ({
+          'data-testid': `wallet-balance-${balance.currency}`,
+          'data-available': balance.available,
+          'data-staking': balance.staking,
+        })}
+        columns={[
+          {
+            id: 'currency',
+            header: t('custody:balances.column.currency'),
+            rowHeader: true,
+            cellClassName: styles.currency,
+            cell: (balance) => balance.currency,
+          },
+          {
+            id: 'total',
+            header: t('custody:balances.column.total'),
+            numeric: true,
+            cell: (balance) => displayBalance(balance.currency, balance.total),
+          },
+          {
+            id: 'available',
+            header: t('custody:balances.column.available'),
+            numeric: true,
+            cellProps: (balance) => ({ 'data-testid': `wallet-available-${balance.currency}` }),
+            cell: (balance) => displayBalance(balance.currency, balance.available),
+          },
+          {
+            id: 'staking',
+            header: t('custody:balances.column.staking'),
+            numeric: true,
+            cell: (balance) => displayBalance(balance.currency, balance.staking),
+          },
+          {
+            id: 'pending',
+            header: t('custody:balances.column.pending'),
+            numeric: true,
+            cell: (balance) => displayBalance(balance.currency, balance.pendingWithdrawal),
+          },
+        ]}
+      />
     </SectionCard>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import tableStyles from '../../../components/data-table.module.css';
-import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
-import { Pagination } from '../../../components/pagination';
+import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/date-format';
@@ -74,74 +72,73 @@ export function WalletHistory() {
           ]}
         />
       </div>
-      {state === 'loading' ? (
-        <Skeleton lines={4} testId="wallet-history-loading" />
-      ) : state === 'error' ? (
-        <LoadError
-          message={errorText(query.error) ?? t('common:error.description')}
-          onRetry={() => query.refetch()}
-          testId="wallet-history-error"
-        />
-      ) : state === 'empty' ? (
-        <EmptyState title={t('custody:history.empty.title')} testId="wallet-history-empty">
-          {t('custody:history.empty.text')}
-        </EmptyState>
-      ) : (
-        <>
-          <table
-            className={tableStyles.table}
-            aria-label={t('custody:history.title')}
-            aria-busy={query.isFetching || undefined}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('custody:history.column.time')}</th>
-                <th scope="col">{t('custody:history.column.type')}</th>
-                <th scope="col">{t('custody:history.column.currency')}</th>
-                <th scope="col">{t('custody:history.column.amount')}</th>
-                <th scope="col">{t('custody:history.column.reference')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-testid="wallet-history-row" data-kind={item.kind}>
-                  <td data-label={t('custody:history.column.time')} className={tableStyles.numeric}>
-                    {formatDateTime(item.createdAt)}
-                  </td>
-                  <td data-label={t('custody:history.column.type')}>
-                    {isHistoryKind(item.kind)
-                      ? t(`custody:history.kind.${item.kind}`)
-                      : t('custody:history.kind.other')}
-                  </td>
-                  <td data-label={t('custody:history.column.currency')}>{item.currency}</td>
-                  <td
-                    data-label={t('custody:history.column.amount')}
-                    className={`${tableStyles.numeric} ${
-                      item.amount.startsWith('-') ? styles.negative : styles.positive
-                    }`}
-                  >
-                    {signedAmount(item.currency, item.amount, item.transactionType)}
-                  </td>
-                  <td data-label={t('custody:history.column.reference')}>
-                    <span className={styles.reference} title={item.reference ?? undefined}>
-                      {item.reference ?? '—'}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            pageSize={WALLET_HISTORY_PAGE_SIZE}
-            total={query.data?.total ?? 0}
-            onPageChange={setPage}
-            busy={query.isFetching}
-            label={t('custody:history.pages')}
-            testIdPrefix="wallet-history-pages"
-          />
-        </>
-      )}
+      <DataTable
+        label={t('custody:history.title')}
+        testId="wallet-history"
+        loadingLines={4}
+        loading={state === 'loading'}
+        error={
+          state === 'error' && {
+            message: errorText(query.error) ?? t('common:error.description'),
+            onRetry: () => query.refetch(),
+          }
+        }
+        empty={{ title: t('custody:history.empty.title'), text: t('custody:history.empty.text') }}
+        busy={query.isFetching}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowTestId="wallet-history-row"
+        rowProps={(item) => ({ 'data-kind': item.kind })}
+        columns={[
+          {
+            id: 'time',
+            header: t('custody:history.column.time'),
+            numeric: true,
+            cell: (item) => formatDateTime(item.createdAt),
+          },
+          {
+            id: 'type',
+            header: t('custody:history.column.type'),
+            cell: (item) =>
+              isHistoryKind(item.kind)
+                ? t(`custody:history.kind.${item.kind}`)
+                : t('custody:history.kind.other'),
+          },
+          {
+            id: 'currency',
+            header: t('custody:history.column.currency'),
+            cell: (item) => item.currency,
+          },
+          {
+            id: 'amount',
+            header: t('custody:history.column.amount'),
+            numeric: true,
+            cellClassName: (item) =>
+              item.amount.startsWith('-') ? styles.negative : styles.positive,
+            cell: (item) => signedAmount(item.currency, item.amount, item.transactionType),
+          },
+          {
+            id: 'reference',
+            header: t('custody:history.column.reference'),
+            cell: (item) => (
+              <span className={styles.reference} title={item.reference ?? undefined}>
+                {item.reference ?? '—'}
+              </span>
+            ),
+          },
+        ]}
+        pagination={
+          query.data && {
+            page,
+            pageSize: WALLET_HISTORY_PAGE_SIZE,
+            total: query.data.total,
+            onPageChange: setPage,
+            busy: query.isFetching,
+            label: t('custody:history.pages'),
+            testIdPrefix: 'wallet-history-pages',
+          }
+        }
+      />
     </SectionCard>
   );
 }
