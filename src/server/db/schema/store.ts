@@ -1,12 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { members } from './auth';
 import { timestamptz, units } from './columns';
 
