@@ -13,6 +13,7 @@ import { SERVICE_PREFIXES } from '../shared/api/services';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import { type Database, openDatabase } from './db/database';
+import { registerJobs } from './jobs/index';
 import type { Outbox } from './domain/auth/outbox';
 import type { SignatureVerifier } from './domain/auth/siwe-verifier';
 import adaptersPlugin, { type Adapters } from './plugins/adapters';
@@ -115,9 +116,10 @@ export function loggerOptions(
 }
 
 /**
- * Build the Fastify app: plugins first (context, envelope, helmet, static app, rate limit),
- * then the five services under their prefixes, /health, /ops (with a token), /dev (not in
- * production) and the not-found handler (SPA fallback or 404 envelope).
+ * Build the Fastify app: plugins first (context, envelope, helmet, static app, rate limit, auth,
+ * chain, KYC, adapters, wallet), the scheduled jobs (jobs/), then the five services under their
+ * prefixes, /health, /ops (with a token), /dev (not in production) and the not-found handler
+ * (SPA fallback or 404 envelope).
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const config = loadConfig(options.env ?? process.env, options.config);
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     await app.register(kycPlugin, options.uploads ? { uploads: options.uploads } : {});
     await app.register(adaptersPlugin, options.adapters ? { adapters: options.adapters } : {});
     await app.register(walletPlugin);
+    registerJobs(app.scheduler, app.wallet);
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });
     await app.register(gatewayRoutes, { prefix: SERVICE_PREFIXES.gateway });

@@ -7,7 +7,8 @@ import type { Clock } from './clock';
  * clock makes work due, several API processes may run the same task, and a missed run only
  * delays work. Ticks run one task at a time; a failing task is logged and retried next tick.
  *
- * buildApp creates it stopped: start.ts starts it (SCHEDULER=true, the default); tests call
+ * The tasks are the jobs of jobs/ (one file each), registered by buildApp. buildApp creates the
+ * scheduler stopped: start.ts starts it (SCHEDULER=true, the default); tests call
  * `runTask(name)` (and the operator CLI has `run-now` commands that call the same functions).
  */
 

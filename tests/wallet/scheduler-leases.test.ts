@@ -40,6 +40,12 @@ function probe(app: TestApp, name: string) {
 }
 
 describe('scheduler task leases', () => {
+  it('every app registers the jobs of jobs/ once, in their order', () => {
+    const jobs = ['deposits', 'withdrawals', 'custodial-unstake', 'store-delivery'];
+    expect(a.app.scheduler.tasks).toEqual(jobs);
+    expect(b.app.scheduler.tasks).toEqual(jobs);
+  });
+
   it('runs a task in one process at a time; the other finds it busy, then may run it', async () => {
     const first = probe(a, 'probe');
     const second = probe(b, 'probe');

@@ -49,7 +49,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     wallet: WalletDeps;
     /**
-     * The wallet scheduler (see scheduler.ts). Wallet route plugins register their tasks on it;
+     * The wallet scheduler (see scheduler.ts). buildApp registers the jobs of jobs/ on it;
      * start.ts starts it (SCHEDULER=true); tests run tasks with `runTask`.
      */
     scheduler: Scheduler;

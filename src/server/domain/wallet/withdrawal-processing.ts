@@ -23,7 +23,7 @@ import { memberAccount, platformAccount, postLedgerTransaction, transfer } from 
 import { evmTokenAddress, type PayoutAdapter } from './withdrawal-payouts';
 import { toWithdrawal } from './withdrawals';
 
-/** The scheduler task that processes the withdrawal queue (routes/gateway/wallet-withdraw.ts). */
+/** The scheduler task that processes the withdrawal queue (jobs/withdrawals.ts). */
 export const WITHDRAWALS_TASK = 'withdrawals';
 
 /**

@@ -18,29 +18,19 @@ import {
   convertInfo,
   convertRules,
 } from '../../domain/wallet/convert';
-import {
-  CUSTODIAL_UNSTAKE_TASK,
-  custodialStake,
-  releaseDueUnstakes,
-  stakeRecord,
-} from '../../domain/wallet/custodial-stake';
+import { custodialStake, stakeRecord } from '../../domain/wallet/custodial-stake';
 import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
 import { requireKycVerified } from '../../plugins/kyc';
 
 /**
  * Gateway calls of the conversion (USDT <-> BCNT) and the custodial BCNT stake; contract
- * `shared/api/wallet-convert.ts`. Registers the scheduler task `custodial-unstake` (releases
- * unstake requests whose 14 days are over).
+ * `shared/api/wallet-convert.ts`. Unstake requests whose 14 days are over are released by the
+ * `custodial-unstake` job (jobs/custodial-unstake.ts).
  */
 const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.wallet;
   const member = { onRequest: app.authenticate, config: { auth: true } };
   const moneyMoving = { ...member, preHandler: requireKycVerified };
-
-  app.scheduler.register({
-    name: CUSTODIAL_UNSTAKE_TASK,
-    run: (now) => releaseDueUnstakes(deps, now),
-  });
 
   // Public: the quote and the day's limits, no member data.
   app.get(

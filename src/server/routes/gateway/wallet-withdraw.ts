@@ -21,7 +21,6 @@ import {
   setDefaultAddress,
 } from '../../domain/wallet/address-book';
 import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
-import { processWithdrawals, WITHDRAWALS_TASK } from '../../domain/wallet/withdrawal-processing';
 import {
   requestWithdrawal,
   sendWithdrawCode,
@@ -36,8 +35,8 @@ import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
  * shared/api/wallet-withdraw.ts; rules in domain/wallet/withdrawals.ts and address-book.ts).
  * Every call is an authenticated member's, on `request.member.memberId` only. Calls that take a
  * second-factor code use the `guessable` rate limit, the SMS code sender `codeSend`. Money
- * calls (WithdrawInfo, Withdraw, sendCode) need identity verification. Registers the
- * scheduler task `withdrawals` (the queue: send what is due, then confirm what was sent).
+ * calls (WithdrawInfo, Withdraw, sendCode) need identity verification. The queue is processed
+ * by the `withdrawals` job (jobs/withdrawals.ts).
  */
 const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = (preset?: RateLimitPreset) => ({
@@ -47,11 +46,6 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
   const verifiedMember = (preset?: RateLimitPreset) => ({
     ...member(preset),
     preHandler: requireKycVerified,
-  });
-
-  app.scheduler.register({
-    name: WITHDRAWALS_TASK,
-    run: () => processWithdrawals({ wallet: app.wallet, payouts: app.wallet.payouts }),
   });
 
   // ---- address book

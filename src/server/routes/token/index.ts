@@ -7,7 +7,6 @@ import {
   storeOrderSchema,
   tokenInfoSchema,
 } from '../../../shared/api/store';
-import { deliverStoreOrders, STORE_DELIVERY_TASK } from '../../domain/store/delivery';
 import { createStoreOrder, listStoreOrders, tokenInfo } from '../../domain/store/orders';
 import { idempotencyKeyFrom, withIdempotency } from '../../domain/wallet/idempotency';
 import { requireKycVerified } from '../../plugins/kyc';
@@ -21,15 +20,10 @@ import { routeRateLimit } from '../../plugins/rate-limit';
  * - `GET /token/order` getOrderList: the member's own orders, newest first.
  * - `GET /token/info` getTokenInfo: public.
  *
- * Registers the scheduler task `store-delivery` (domain/store/delivery.ts).
+ * Orders are delivered by the `store-delivery` job (jobs/store-delivery.ts).
  */
 const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.wallet;
-
-  app.scheduler.register({
-    name: STORE_DELIVERY_TASK,
-    run: () => deliverStoreOrders({ db: deps.db, clock: deps.clock, chainId: deps.config.chainId }),
-  });
 
   app.post(
     '/order',
