@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
-import tableStyles from '../../../components/data-table.module.css';
+import { DataTable } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
-import { EmptyState, LoadError, Notice, Skeleton } from '../../../components/load-states';
+import { LoadError, Notice } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import type { WalletCurrency } from '../../../shared/api/wallet';
 import type { SavedAddress } from '../../../shared/api/wallet-withdraw';
@@ -151,91 +151,90 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
         </p>
       ) : null}
 
-      {!list ? (
-        addresses.isPending ? (
-          <Skeleton lines={4} testId="address-loading" />
-        ) : (
-          <LoadError
-            message={errorText(addresses.error) ?? t('errors:unexpected')}
-            onRetry={() => addresses.refetch()}
-            testId="address-load-error"
-          />
-        )
-      ) : items.length === 0 ? (
-        <EmptyState title={t('withdraw:book.empty')} testId="address-empty">
-          {t('withdraw:book.emptyHint')}
-        </EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={tableStyles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('withdraw:book.name')}</th>
-                <th scope="col">{t('withdraw:book.currency')}</th>
-                <th scope="col">{t('withdraw:book.network')}</th>
-                <th scope="col">{t('withdraw:book.address')}</th>
-                <th scope="col">
-                  <span className={styles.count}>{t('withdraw:book.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr
-                  key={item.id}
-                  data-testid="address-row"
-                  data-id={item.id}
-                  data-default={item.isDefault ? 'true' : 'false'}
+      <DataTable
+        label={currency ? t('withdraw:book.titleCurrency', { currency }) : t('withdraw:book.title')}
+        loadingLines={4}
+        loading={!list && addresses.isPending}
+        error={
+          !list &&
+          !addresses.isPending && {
+            message: errorText(addresses.error) ?? t('errors:unexpected'),
+            onRetry: () => addresses.refetch(),
+          }
+        }
+        empty={{ title: t('withdraw:book.empty'), text: t('withdraw:book.emptyHint') }}
+        testIds={{
+          loading: 'address-loading',
+          error: 'address-load-error',
+          empty: 'address-empty',
+        }}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowTestId="address-row"
+        rowProps={(item) => ({
+          'data-id': item.id,
+          'data-default': item.isDefault ? 'true' : 'false',
+        })}
+        columns={[
+          {
+            id: 'name',
+            header: t('withdraw:book.name'),
+            cell: (item) => (
+              <>
+                {item.name}{' '}
+                {item.isDefault ? (
+                  <span className={styles.badge} data-testid="address-default-badge">
+                    {t('withdraw:book.default')}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          { id: 'currency', header: t('withdraw:book.currency'), cell: (item) => item.currency },
+          {
+            id: 'network',
+            header: t('withdraw:book.network'),
+            cell: (item) => withdrawalNetworkById(item.network)?.label ?? item.network,
+          },
+          {
+            id: 'address',
+            header: t('withdraw:book.address'),
+            cell: (item) => <span className={styles.address}>{item.address}</span>,
+          },
+          {
+            id: 'actions',
+            header: t('withdraw:book.actions'),
+            cell: (item) => (
+              <div className={styles.rowActions}>
+                {item.isDefault ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    busy={setDefault.isPending && setDefault.variables === item.id}
+                    disabled={setDefault.isPending && setDefault.variables !== item.id}
+                    onClick={() => makeDefault(item)}
+                    data-testid="address-set-default"
+                  >
+                    {t('withdraw:book.setDefault')}
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setAdded(null);
+                    setDeleting(item);
+                  }}
+                  aria-label={t('withdraw:book.deleteLabel', { name: item.name })}
+                  data-testid="address-delete"
                 >
-                  <td data-label={t('withdraw:book.name')}>
-                    {item.name}{' '}
-                    {item.isDefault ? (
-                      <span className={styles.badge} data-testid="address-default-badge">
-                        {t('withdraw:book.default')}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-label={t('withdraw:book.currency')}>{item.currency}</td>
-                  <td data-label={t('withdraw:book.network')}>
-                    {withdrawalNetworkById(item.network)?.label ?? item.network}
-                  </td>
-                  <td data-label={t('withdraw:book.address')}>
-                    <span className={styles.address}>{item.address}</span>
-                  </td>
-                  <td data-label={t('withdraw:book.actions')}>
-                    <div className={styles.rowActions}>
-                      {item.isDefault ? null : (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          busy={setDefault.isPending && setDefault.variables === item.id}
-                          disabled={setDefault.isPending && setDefault.variables !== item.id}
-                          onClick={() => makeDefault(item)}
-                          data-testid="address-set-default"
-                        >
-                          {t('withdraw:book.setDefault')}
-                        </Button>
-                      )}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => {
-                          setAdded(null);
-                          setDeleting(item);
-                        }}
-                        aria-label={t('withdraw:book.deleteLabel', { name: item.name })}
-                        data-testid="address-delete"
-                      >
-                        {t('withdraw:book.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  {t('withdraw:book.delete')}
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
 
       <DeleteAddressDialog address={deleting} onClose={() => setDeleting(null)} />
     </SectionCard>

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
-import tableStyles from '../../../components/data-table.module.css';
-import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
-import { Pagination } from '../../../components/pagination';
+import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 import { formatDateTime } from '../../../lib/date-format';
 import { withdrawalNetworkById } from '../../../shared/constants/networks';
@@ -42,103 +40,105 @@ export function WithdrawalList() {
             : 'error'
       }
     >
-      {!data ? (
-        query.isPending ? (
-          <Skeleton lines={4} testId="withdraw-history-loading" />
-        ) : (
-          <LoadError
-            message={errorText(query.error) ?? t('errors:unexpected')}
-            onRetry={() => query.refetch()}
-            testId="withdraw-history-error"
-          />
-        )
-      ) : data.items.length === 0 ? (
-        <EmptyState title={t('withdraw:history.empty')} testId="withdraw-history-empty">
-          {t('withdraw:history.emptyHint')}
-        </EmptyState>
-      ) : (
-        <>
-          <div className={styles.tableWrap}>
-            <table className={tableStyles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('withdraw:history.time')}</th>
-                  <th scope="col">{t('withdraw:history.currency')}</th>
-                  <th scope="col">{t('withdraw:history.network')}</th>
-                  <th scope="col">{t('withdraw:history.amount')}</th>
-                  <th scope="col">{t('withdraw:history.fee')}</th>
-                  <th scope="col">{t('withdraw:history.address')}</th>
-                  <th scope="col">{t('withdraw:history.status')}</th>
-                  <th scope="col">{t('withdraw:history.txHash')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr
-                    key={item.id}
-                    data-testid="withdraw-row"
-                    data-state={item.status}
-                    data-tx-hash={item.txHash ?? undefined}
-                  >
-                    <td data-label={t('withdraw:history.time')} className={tableStyles.numeric}>
-                      {formatDateTime(item.createdAt)}
-                    </td>
-                    <td data-label={t('withdraw:history.currency')}>{item.currency}</td>
-                    <td data-label={t('withdraw:history.network')}>
-                      {withdrawalNetworkById(item.network)?.label ?? item.network}
-                    </td>
-                    <td data-label={t('withdraw:history.amount')} className={tableStyles.numeric}>
-                      {displayExactText(item.amount, item.currency)}
-                    </td>
-                    <td data-label={t('withdraw:history.fee')} className={tableStyles.numeric}>
-                      {displayExactText(item.fee, item.currency)}
-                    </td>
-                    <td data-label={t('withdraw:history.address')}>
-                      <span className={styles.address} title={item.address}>
-                        {shortenMiddle(item.address)}
-                      </span>
-                    </td>
-                    <td data-label={t('withdraw:history.status')}>
-                      <span
-                        className={styles.status}
-                        data-state={item.status}
-                        title={
-                          item.status === 'queued'
-                            ? t('withdraw:history.dueAt', { time: formatDateTime(item.dueAt) })
-                            : undefined
-                        }
-                      >
-                        {t(`withdraw:status.${item.status}`)}
-                      </span>
-                    </td>
-                    <td data-label={t('withdraw:history.txHash')}>
-                      {item.txHash ? (
-                        <span className={styles.smsRow}>
-                          <span className={styles.address} title={item.txHash}>
-                            {shortenMiddle(item.txHash, 10, 8)}
-                          </span>
-                          <CopyButton value={item.txHash} label={t('withdraw:history.copyHash')} />
-                        </span>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page}
-            pageSize={WITHDRAWALS_PAGE_SIZE}
-            total={data.total}
-            onPageChange={setPage}
-            label={t('withdraw:history.pages')}
-            busy={query.isFetching && query.isPlaceholderData}
-            testIdPrefix="withdraw-pages"
-          />
-        </>
-      )}
+      <DataTable
+        label={t('withdraw:history.title')}
+        testId="withdraw-history"
+        loadingLines={4}
+        loading={!data && query.isPending}
+        error={
+          !data &&
+          !query.isPending && {
+            message: errorText(query.error) ?? t('errors:unexpected'),
+            onRetry: () => query.refetch(),
+          }
+        }
+        empty={{ title: t('withdraw:history.empty'), text: t('withdraw:history.emptyHint') }}
+        rows={data?.items}
+        rowKey={(item) => item.id}
+        rowTestId="withdraw-row"
+        rowProps={(item) => ({
+          'data-state': item.status,
+          'data-tx-hash': item.txHash ?? undefined,
+        })}
+        columns={[
+          {
+            id: 'time',
+            header: t('withdraw:history.time'),
+            numeric: true,
+            cell: (item) => formatDateTime(item.createdAt),
+          },
+          { id: 'currency', header: t('withdraw:history.currency'), cell: (item) => item.currency },
+          {
+            id: 'network',
+            header: t('withdraw:history.network'),
+            cell: (item) => withdrawalNetworkById(item.network)?.label ?? item.network,
+          },
+          {
+            id: 'amount',
+            header: t('withdraw:history.amount'),
+            numeric: true,
+            cell: (item) => displayExactText(item.amount, item.currency),
+          },
+          {
+            id: 'fee',
+            header: t('withdraw:history.fee'),
+            numeric: true,
+            cell: (item) => displayExactText(item.fee, item.currency),
+          },
+          {
+            id: 'address',
+            header: t('withdraw:history.address'),
+            cell: (item) => (
+              <span className={styles.address} title={item.address}>
+                {shortenMiddle(item.address)}
+              </span>
+            ),
+          },
+          {
+            id: 'status',
+            header: t('withdraw:history.status'),
+            cell: (item) => (
+              <span
+                className={styles.status}
+                data-state={item.status}
+                title={
+                  item.status === 'queued'
+                    ? t('withdraw:history.dueAt', { time: formatDateTime(item.dueAt) })
+                    : undefined
+                }
+              >
+                {t(`withdraw:status.${item.status}`)}
+              </span>
+            ),
+          },
+          {
+            id: 'txHash',
+            header: t('withdraw:history.txHash'),
+            cell: (item) =>
+              item.txHash ? (
+                <span className={styles.smsRow}>
+                  <span className={styles.address} title={item.txHash}>
+                    {shortenMiddle(item.txHash, 10, 8)}
+                  </span>
+                  <CopyButton value={item.txHash} label={t('withdraw:history.copyHash')} />
+                </span>
+              ) : (
+                '-'
+              ),
+          },
+        ]}
+        pagination={
+          data && {
+            page,
+            pageSize: WITHDRAWALS_PAGE_SIZE,
+            total: data.total,
+            onPageChange: setPage,
+            label: t('withdraw:history.pages'),
+            busy: query.isFetching && query.isPlaceholderData,
+            testIdPrefix: 'withdraw-pages',
+          }
+        }
+      />
     </SectionCard>
   );
 }
