@@ -2,13 +2,18 @@
 // idempotency, restart, reorgs (evm_snapshot/evm_revert, the head below the cursor), the tick's
 // block range, two indexers at once, and an unreachable RPC. Each test gets a fresh database and
 // reverts the chain afterwards.
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getFreePort, startAnvil, TEST_ACCOUNTS, type AnvilHandle } from '../../scripts/anvil';
 import { deployOrLoadState } from '../../scripts/deploy';
 import { createChainClient } from '../../src/server/chain/client';
 import { loyaltyContracts } from '../../src/server/chain/contracts';
+import {
+  CHAIN_DECODERS,
+  defineChainDecoder,
+  type StoredChainEvent,
+} from '../../src/server/chain/decoders';
 import {
   type ChainIndexer,
   type ChainIndexerOptions,
@@ -20,7 +25,8 @@ import { TestClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { chainCursors, chainEvents } from '../../src/server/db/schema';
 import { walletStakes } from '../../src/server/domain/loyalty/chain-state';
-import { bcnt, LOCAL, testChain, type TestChain } from '../helpers/chain';
+import { bcntAbi } from '../../src/shared/contracts/generated';
+import { BCNT, bcnt, LOCAL, testChain, type TestChain } from '../helpers/chain';
 import {
   CLOSED_RPC_URL,
   createTestDatabase,
@@ -266,6 +272,94 @@ describe('chain indexer', () => {
       expect(result.status).toBe('unavailable');
     }
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('chain indexer decoder modules', () => {
+  it('a module added to the list is indexed by the unchanged core: rows, apply once per new row, rollback on a reorg', async () => {
+    // A test module for the BCNT token's Transfer (the core knows nothing about it).
+    const applied: StoredChainEvent[] = [];
+    const rollbacks: number[] = [];
+    const bcntTransfers = defineChainDecoder({
+      name: 'bcnt-test',
+      address: () => BCNT,
+      abi: bcntAbi,
+      events: ['Transfer'],
+      toEvent(log) {
+        if (log.eventName !== 'Transfer') return undefined;
+        const { from, to, value } = log.args;
+        return {
+          event: 'Transfer',
+          fromAddress: from.toLowerCase(),
+          toAddress: to.toLowerCase(),
+          amount: value.toString(),
+          args: { from: from.toLowerCase(), to: to.toLowerCase(), value: `${value}` },
+        };
+      },
+      async apply(_tx, chainId, events) {
+        expect(chainId).toBe(LOCAL);
+        applied.push(...events);
+      },
+      async rollback(_tx, _chainId, toBlock) {
+        rollbacks.push(toBlock);
+      },
+    });
+    const decoders = [...CHAIN_DECODERS, bcntTransfers];
+    const bcntRows = async () =>
+      db
+        .select()
+        .from(chainEvents)
+        .where(
+          and(
+            eq(chainEvents.contract, BCNT.toLowerCase()),
+            eq(chainEvents.fromAddress, address(2)),
+          ),
+        );
+
+    const ix = indexer({ decoders });
+    await catchUp(ix);
+    const fork = await chain.snapshot();
+    await chain.stake(2, bcnt(1_000)); // approve (Approval: not one of the module's events) + transfer
+    await catchUp(ix);
+    const rows = await bcntRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ event: 'Transfer', amount: bcnt(1_000).toString() });
+    expect(applied.filter((row) => row.fromAddress === address(2))).toHaveLength(1);
+    // the listed loyalty modules still work next to it
+    expect(await staked(2)).toBe(bcnt(1_000));
+    // the BCNT contract's rows are all Transfer (Approval is not stored)
+    const kinds = await db
+      .selectDistinct({ event: chainEvents.event })
+      .from(chainEvents)
+      .where(eq(chainEvents.contract, BCNT.toLowerCase()));
+    expect(kinds).toEqual([{ event: 'Transfer' }]);
+
+    // Re-delivered logs are not applied again.
+    const appliedBefore = applied.length;
+    await db.update(chainCursors).set({ blockNumber: -1, blockHash: null });
+    await catchUp(indexer({ decoders }));
+    expect(applied).toHaveLength(appliedBefore);
+
+    // A reorg: the module's rows go and its rollback runs.
+    await chain.revert(fork);
+    const result = await ix.tick();
+    expect(result.rolledBackTo).toBeDefined();
+    expect(rollbacks).toEqual([result.rolledBackTo]);
+    expect(await bcntRows()).toHaveLength(0);
+  });
+
+  it('leaves out a module not deployed on the chain; refuses two modules on one address', async () => {
+    const absent = { ...CHAIN_DECODERS[0]!, name: 'absent', address: () => undefined };
+    expect((await indexer({ decoders: [absent] }).tick()).status).toBe('misconfigured');
+
+    const ix = indexer({ decoders: [...CHAIN_DECODERS, absent] });
+    await chain.stake(3, bcnt(700));
+    await catchUp(ix);
+    expect(await staked(3)).toBe(bcnt(700));
+
+    expect(() =>
+      indexer({ decoders: [...CHAIN_DECODERS, { ...CHAIN_DECODERS[0]!, name: 'twin' }] }),
+    ).toThrow(/twin and staking both decode/);
   });
 });
 

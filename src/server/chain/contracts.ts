@@ -21,12 +21,20 @@ export interface LoyaltyContracts {
 export { allianceNftAbi, loyaltyStakingAbi };
 
 export function loyaltyContracts(chainId: number): LoyaltyContracts | undefined {
-  const staking = (loyaltyStakingAddress as Record<number, Address | undefined>)[chainId];
-  const allianceNft = (allianceNftAddress as Record<number, Address | undefined>)[chainId];
+  const staking = deployedAddress(loyaltyStakingAddress, chainId);
+  const allianceNft = deployedAddress(allianceNftAddress, chainId);
   if (!staking || !allianceNft) return undefined;
-  return {
-    chainId,
-    staking: staking.toLowerCase() as Address,
-    allianceNft: allianceNft.toLowerCase() as Address,
-  };
+  return { chainId, staking, allianceNft };
+}
+
+/**
+ * A generated contract's address on `chainId` (an `<contract>Address` map of
+ * src/shared/contracts/generated.ts), lower-case; undefined when it is not deployed there.
+ */
+export function deployedAddress(
+  addresses: Readonly<Record<number, Address>>,
+  chainId: number,
+): Address | undefined {
+  const address = (addresses as Readonly<Record<number, Address | undefined>>)[chainId];
+  return address ? (address.toLowerCase() as Address) : undefined;
 }

@@ -1,18 +1,17 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { decodeEventLog, type Hex, type Log, type PublicClient } from 'viem';
+import { type Address, decodeEventLog, type Hex, type Log, type PublicClient } from 'viem';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { chainBlocks, chainCursors, chainEvents } from '../db/schema';
-import {
-  cancelTransferredRegistrations,
-  restoreTransferredRegistrations,
-} from '../domain/loyalty/alliance';
-import { allianceNftAbi, type LoyaltyContracts, loyaltyStakingAbi } from './contracts';
+import { CHAIN_DECODERS, type ChainDecoder, type ChainDeployment } from './decoders';
+import type { ChainEventRow, StoredChainEvent } from './decoders/types';
 
 /**
- * The chain indexer: follows RPC_URL with a stored cursor and records the logs of
- * LoyaltyStaking (Staked, UnstakeRequested, Withdrawn, ThresholdsUpdated) and AllianceNFT
- * (Transfer) in `chain_events`, from which every chain-derived value is computed on read.
+ * The chain indexer: follows RPC_URL with a stored cursor and records the logs of the contracts
+ * of its decoder modules (./decoders: today LoyaltyStaking and AllianceNFT) in `chain_events`,
+ * from which every chain-derived value is computed on read. A module declares its contract's
+ * address, ABI, the events it reads and how one becomes a row (plus optional `apply` /
+ * `rollback` for state it keeps elsewhere); this file knows no contract.
  *
  * One tick:
  * 1. (no database transaction, RPC only) head, confirmed head = head - (confirmations - 1);
@@ -23,10 +22,11 @@ import { allianceNftAbi, type LoyaltyContracts, loyaltyStakingAbi } from './cont
  *    `maxRange` blocks after it, with the timestamps and hashes of their blocks, and re-check the
  *    range's last block so a reorg during the reads aborts the tick.
  * 2. (one short transaction) take `pg_try_advisory_xact_lock` (another replica holding it: skip),
- *    make sure the cursor is still the one step 1 started from, delete the orphaned events (and
- *    restore Alliance registrations their transfers had cancelled), insert the new events
- *    (`on conflict (chain id, tx hash, log index) do nothing`: re-delivered logs never count
- *    twice), cancel Alliance registrations whose NFT left the registered address, store the
+ *    make sure the cursor is still the one step 1 started from, delete the orphaned events and
+ *    checkpoints and let each module `rollback` (Alliance restores the registrations their
+ *    transfers had ended), insert the new events (`on conflict (chain id, tx hash, log index)
+ *    do nothing`: re-delivered logs never count twice), let each module `apply` the rows that
+ *    were new (Alliance ends registrations whose NFT left the registered address), store the
  *    checkpoints and move the cursor.
  * RPC calls stay outside the transaction: on PGlite a transaction holds the only connection.
  *
@@ -45,8 +45,13 @@ export interface ChainIndexerOptions {
   client: PublicClient;
   log: IndexerLogger;
   chainId: number;
-  /** undefined when generated.ts has no addresses for the chain (the indexer then idles) */
-  contracts: LoyaltyContracts | undefined;
+  /**
+   * The deployment the decoder modules take their addresses from (`loyaltyContracts(chainId)`);
+   * undefined when generated.ts has no addresses for the chain (the indexer then idles)
+   */
+  contracts: ChainDeployment | undefined;
+  /** the decoder modules (default: CHAIN_DECODERS of ./decoders) */
+  decoders?: readonly ChainDecoder[];
   /** 1 = the block containing the log is enough */
   confirmations: number;
   pollMs: number;
@@ -108,8 +113,6 @@ interface Cursor {
   blockHash: string | null;
 }
 
-type EventRow = typeof chainEvents.$inferInsert;
-
 class RetryTick extends Error {}
 class RpcError extends Error {
   constructor(readonly original: unknown) {
@@ -123,6 +126,8 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
   const maxRange = options.maxRange ?? DEFAULT_MAX_RANGE;
   const keepCheckpoints = options.keepCheckpoints ?? DEFAULT_KEEP_CHECKPOINTS;
   const confirmations = Math.max(1, options.confirmations);
+  /** the modules deployed on this chain, by lower-case contract address */
+  const modules = bindDecoders(options.decoders ?? CHAIN_DECODERS, contracts);
 
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -186,7 +191,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     return undefined;
   }
 
-  function decode(log: Log): EventRow | undefined {
+  function decode(log: Log): ChainEventRow | undefined {
     if (log.removed || log.blockNumber === null || log.blockHash === null) return undefined;
     if (log.transactionHash === null || log.logIndex === null) return undefined;
     const address = log.address.toLowerCase();
@@ -199,90 +204,24 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       contract: address,
       blockTime: new Date(0), // set from the block below
     };
+    const decoder = modules.get(address as Address);
+    if (!decoder) return undefined;
     const topics = log.topics as [Hex, ...Hex[]];
     try {
-      if (address === contracts?.staking) {
-        const decoded = decodeEventLog({ abi: loyaltyStakingAbi, data: log.data, topics });
-        switch (decoded.eventName) {
-          case 'Staked': {
-            const { account, amount, newStaked } = decoded.args;
-            return {
-              ...base,
-              event: 'Staked',
-              account: account.toLowerCase(),
-              amount: amount.toString(),
-              args: {
-                account: account.toLowerCase(),
-                amount: `${amount}`,
-                newStaked: `${newStaked}`,
-              },
-            };
-          }
-          case 'UnstakeRequested': {
-            const { account, requestId, amount, unlockAt } = decoded.args;
-            return {
-              ...base,
-              event: 'UnstakeRequested',
-              account: account.toLowerCase(),
-              amount: amount.toString(),
-              requestId: requestId.toString(),
-              unlockAt: new Date(Number(unlockAt) * 1000),
-              args: {
-                account: account.toLowerCase(),
-                requestId: `${requestId}`,
-                amount: `${amount}`,
-                unlockAt: `${unlockAt}`,
-              },
-            };
-          }
-          case 'Withdrawn': {
-            const { account, requestId, amount } = decoded.args;
-            return {
-              ...base,
-              event: 'Withdrawn',
-              account: account.toLowerCase(),
-              amount: amount.toString(),
-              requestId: requestId.toString(),
-              args: {
-                account: account.toLowerCase(),
-                requestId: `${requestId}`,
-                amount: `${amount}`,
-              },
-            };
-          }
-          case 'ThresholdsUpdated': {
-            const { level2, level3, level4 } = decoded.args;
-            return {
-              ...base,
-              event: 'ThresholdsUpdated',
-              args: { level2: `${level2}`, level3: `${level3}`, level4: `${level4}` },
-            };
-          }
-          default:
-            return undefined;
-        }
+      const decoded = decodeEventLog({ abi: decoder.abi, data: log.data, topics });
+      if (decoded.eventName === undefined || !decoder.events.includes(decoded.eventName)) {
+        return undefined;
       }
-      if (address === contracts?.allianceNft) {
-        const decoded = decodeEventLog({ abi: allianceNftAbi, data: log.data, topics });
-        if (decoded.eventName !== 'Transfer') return undefined;
-        const { from, to, tokenId } = decoded.args;
-        return {
-          ...base,
-          event: 'Transfer',
-          fromAddress: from.toLowerCase(),
-          toAddress: to.toLowerCase(),
-          tokenId: tokenId.toString(),
-          args: { from: from.toLowerCase(), to: to.toLowerCase(), tokenId: `${tokenId}` },
-        };
-      }
+      const fields = decoder.toEvent({ eventName: decoded.eventName, args: decoded.args });
+      if (fields) return { ...base, ...fields };
     } catch {
-      // an event of these contracts the indexer does not follow (Approval, OwnershipTransferred)
+      // a log its ABI does not decode (or a module that throws on it): not indexed
     }
     return undefined;
   }
 
   async function runTick(): Promise<TickResult> {
-    if (!contracts) {
+    if (modules.size === 0) {
       problem(
         'no-contracts',
         'error',
@@ -323,7 +262,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     const confirmedHead = head - (confirmations - 1);
     const from = base.blockNumber + 1;
     const to = Math.min(confirmedHead, from + maxRange - 1);
-    let rows: EventRow[] = [];
+    let rows: ChainEventRow[] = [];
     let last: { number: number; hash: string } | undefined;
     const blockHashes = new Map<number, string>();
 
@@ -332,12 +271,12 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       if (!lastBlock?.hash) throw new RetryTick('range end vanished');
       const logs = await rpc(() =>
         client.getLogs({
-          address: [contracts.staking, contracts.allianceNft],
+          address: [...modules.keys()],
           fromBlock: BigInt(from),
           toBlock: BigInt(to),
         }),
       );
-      rows = logs.map(decode).filter((row): row is EventRow => row !== undefined);
+      rows = logs.map(decode).filter((row): row is ChainEventRow => row !== undefined);
       blockHashes.set(to, lastBlock.hash);
       const blockTimes = new Map<number, Date>([
         [to, new Date(Number(lastBlock.timestamp) * 1000)],
@@ -386,7 +325,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
         await tx
           .delete(chainBlocks)
           .where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.blockNumber, rolledBackTo)));
-        await restoreTransferredRegistrations(tx, chainId, rolledBackTo);
+        for (const decoder of modules.values()) await decoder.rollback?.(tx, chainId, rolledBackTo);
         log.warn(
           { chainId, from: cursor.blockNumber, to: rolledBackTo },
           'chain indexer: reorg, rolled back the orphaned blocks',
@@ -394,8 +333,8 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       }
 
       let inserted = 0;
-      const transfers: { from: string; tokenId: string; blockNumber: number; blockTime: Date }[] =
-        [];
+      // the rows that were new (a re-delivered log conflicts and is not returned), per contract
+      const fresh = new Map<string, StoredChainEvent[]>();
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const stored = await tx
           .insert(chainEvents)
@@ -403,27 +342,17 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
           .onConflictDoNothing({
             target: [chainEvents.chainId, chainEvents.txHash, chainEvents.logIndex],
           })
-          .returning({
-            event: chainEvents.event,
-            fromAddress: chainEvents.fromAddress,
-            tokenId: chainEvents.tokenId,
-            blockNumber: chainEvents.blockNumber,
-            blockTime: chainEvents.blockTime,
-            logIndex: chainEvents.logIndex,
-          });
+          .returning();
         inserted += stored.length;
         for (const row of stored) {
-          if (row.event === 'Transfer' && row.fromAddress && row.tokenId !== null) {
-            transfers.push({
-              from: row.fromAddress,
-              tokenId: row.tokenId,
-              blockNumber: row.blockNumber,
-              blockTime: row.blockTime,
-            });
-          }
+          const list = fresh.get(row.contract) ?? [];
+          list.push(row);
+          fresh.set(row.contract, list);
         }
       }
-      await cancelTransferredRegistrations(tx, chainId, transfers);
+      for (const [address, decoder] of modules) {
+        await decoder.apply?.(tx, chainId, fresh.get(address) ?? []);
+      }
 
       const next: Cursor = last
         ? { blockNumber: last.number, blockHash: last.hash }
@@ -545,4 +474,26 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       return running;
     },
   };
+}
+
+/**
+ * The modules deployed on the chain, by lower-case address (a module without an address there
+ * is left out). Two modules on one address are a programming error.
+ */
+function bindDecoders(
+  decoders: readonly ChainDecoder[],
+  deployment: ChainDeployment | undefined,
+): Map<Address, ChainDecoder> {
+  const modules = new Map<Address, ChainDecoder>();
+  if (!deployment) return modules;
+  for (const decoder of decoders) {
+    const address = decoder.address(deployment)?.toLowerCase() as Address | undefined;
+    if (!address) continue;
+    const other = modules.get(address);
+    if (other) {
+      throw new Error(`chain indexer: ${decoder.name} and ${other.name} both decode ${address}`);
+    }
+    modules.set(address, decoder);
+  }
+  return modules;
 }
