@@ -39,6 +39,16 @@ export const DEPOSIT_RESCAN_MARGIN = 12;
 /** The most new blocks one run reads. */
 export const DEPOSIT_MAX_RANGE = 200;
 
+/**
+ * The watcher's cursor: a settings row, deliberately not a `chain_cursors` row. That table is the
+ * chain indexer's (one row per chain, no cursor name): its cursor is a block and its hash,
+ * checked against the chain and walked back through `chain_blocks`, moved in one transaction
+ * with the events under the indexer's advisory lock. This one is a plain low-water mark without a
+ * hash: every run rescans the last confirmations + DEPOSIT_RESCAN_MARGIN blocks, reorgs are
+ * found per deposit row (its block hash), it may be set back to the head, and it runs under the
+ * `deposits` scheduler lease. Sharing would gain nothing and let either writer move the other's
+ * position. See src/server/README.md, "On-chain core".
+ */
 export const depositCursorKey = (chainId: number) => `deposit-watcher.cursor.${chainId}`;
 
 export interface DepositWatchResult {

@@ -17,7 +17,15 @@ import { timestamptz, units as uint256 } from './columns';
  * a reorg is exactly "delete the events of the orphaned blocks".
  */
 
-/** Where the indexer of one chain stands: the last block it has indexed (confirmed). */
+/**
+ * Where the indexer of one chain stands: the last block it has indexed (confirmed). Only the
+ * chain indexer's: all its decoder modules share this one cursor per chain. The EVM deposit
+ * watcher keeps its own cursor (settings `deposit-watcher.cursor.<chainId>`, see
+ * chain/deposit-watcher.ts): a hash-checked position moved with its events under the indexer
+ * lock and a rescanned low-water mark moved under a scheduler lease are different things, and
+ * one table for both would need a cursor name in the key and in every reader (e.g.
+ * domain/loyalty/chain-state.ts). See src/server/README.md, "On-chain core".
+ */
 export const chainCursors = pgTable('chain_cursors', {
   chainId: integer('chain_id').primaryKey(),
   /** the last indexed block; -1 before the first tick */
