@@ -45,10 +45,8 @@ function authenticatedMemberId(request: FastifyRequest): number {
 
 /**
  * preHandler for calls that need identity verification (level 1): the wallet and subscribe
- * routes. Use after `onRequest: app.authenticate`:
- *
- *   app.post('/x', { onRequest: app.authenticate, preHandler: requireKycVerified,
- *                    config: { auth: true } }, handler)
+ * routes. Use after `onRequest: app.authenticate`; routes get both from
+ * `memberRoute({ kyc: 'verified', schema })` (routes/member-route.ts).
  *
  * Verified = the kyc2 bit (64) of the member's roleId. The derived roleId (login,
  * getMemberInfo) replaces only the loyalty bits, so the stored bit decides and no chain state
@@ -68,7 +66,8 @@ export async function requireKycVerified(request: FastifyRequest): Promise<void>
 
 /**
  * preHandler for premium products (premier members only: an approved premier application).
- * Use after `onRequest: app.authenticate`. Refusal: 403 `premier_required`.
+ * Use after `onRequest: app.authenticate` (`memberRoute({ kyc: 'premier', schema })`). Refusal:
+ * 403 `premier_required`.
  */
 export async function requirePremier(request: FastifyRequest): Promise<void> {
   const memberId = authenticatedMemberId(request);

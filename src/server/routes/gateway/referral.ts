@@ -2,19 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
 import { referralHistoryQuerySchema, referralHistorySchema } from '../../../shared/api/referral';
 import { referralHistory } from '../../domain/referral';
+import { memberRoute } from '../member-route';
 
 /** Gateway `user` calls of the referral record (authenticated). */
 const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/referral/history',
-    {
-      onRequest: app.authenticate,
-      config: { auth: true },
+    memberRoute({
       schema: {
         querystring: referralHistoryQuerySchema,
         response: { 200: envelopeSchema(referralHistorySchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(

@@ -20,7 +20,7 @@ import {
 } from '../../domain/wallet/convert';
 import { custodialStake, stakeRecord } from '../../domain/wallet/custodial-stake';
 import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
-import { requireKycVerified } from '../../plugins/kyc';
+import { memberRoute } from '../member-route';
 
 /**
  * Gateway calls of the conversion (USDT <-> BCNT) and the custodial BCNT stake; contract
@@ -29,8 +29,6 @@ import { requireKycVerified } from '../../plugins/kyc';
  */
 const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.wallet;
-  const member = { onRequest: app.authenticate, config: { auth: true } };
-  const moneyMoving = { ...member, preHandler: requireKycVerified };
 
   // Public: the quote and the day's limits, no member data.
   app.get(
@@ -44,7 +42,7 @@ const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/ConvertInfo',
-    { ...member, schema: { response: { 200: envelopeSchema(convertInfoSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(convertInfoSchema) } } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await convertInfo(deps, request.member.memberId));
@@ -53,10 +51,10 @@ const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/ConvertCurrency',
-    {
-      ...moneyMoving,
+    memberRoute({
+      kyc: 'verified',
       schema: { body: convertBodySchema, response: { 200: envelopeSchema(conversionSchema) } },
-    },
+    }),
     async (request) => {
       const key = idempotencyKeyFrom(request.headers);
       return ok(await convertCurrency(deps, request.member.memberId, key, request.body));
@@ -65,13 +63,12 @@ const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/ConvertHistory',
-    {
-      ...member,
+    memberRoute({
       schema: {
         querystring: convertHistoryQuerySchema,
         response: { 200: envelopeSchema(convertHistorySchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await convertHistory(deps.db, request.member.memberId, request.query));
@@ -80,10 +77,10 @@ const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/wallet/stake',
-    {
-      ...moneyMoving,
+    memberRoute({
+      kyc: 'verified',
       schema: { body: stakeBodySchema, response: { 200: envelopeSchema(stakeResultSchema) } },
-    },
+    }),
     async (request) => {
       const key = idempotencyKeyFrom(request.headers);
       return ok(await custodialStake(deps, request.member.memberId, key, request.body));
@@ -92,13 +89,12 @@ const walletConvertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/wallet/stake/record',
-    {
-      ...member,
+    memberRoute({
       schema: {
         querystring: stakeRecordQuerySchema,
         response: { 200: envelopeSchema(stakeRecordSchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await stakeRecord(deps.db, request.member.memberId, request.query));

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
 import { depositInfoQuerySchema, depositInfoSchema } from '../../../shared/api/wallet-deposit';
 import { depositInfo } from '../../domain/wallet/deposits';
-import { requireKycVerified } from '../../plugins/kyc';
-import { routeRateLimit } from '../../plugins/rate-limit';
+import { memberRoute } from '../member-route';
 
 /**
  * Gateway `user` call of wallet deposits (`GET /api/v1/user/WalletDepositInfo?currency=`). The
@@ -12,16 +11,15 @@ import { routeRateLimit } from '../../plugins/rate-limit';
 const walletDepositRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/WalletDepositInfo',
-    {
-      onRequest: app.authenticate,
-      preHandler: requireKycVerified,
+    memberRoute({
+      kyc: 'verified',
       // polled every 5 s while a deposit is confirming
-      config: { ...routeRateLimit('polling'), auth: true },
+      rateLimit: 'polling',
       schema: {
         querystring: depositInfoQuerySchema,
         response: { 200: envelopeSchema(depositInfoSchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await depositInfo(app.wallet, request.member.memberId, request.query.currency));

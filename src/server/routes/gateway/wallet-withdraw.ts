@@ -27,8 +27,7 @@ import {
   withdrawalHistory,
   withdrawInfo,
 } from '../../domain/wallet/withdrawals';
-import { requireKycVerified } from '../../plugins/kyc';
-import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
+import { memberRoute } from '../member-route';
 
 /**
  * Gateway `user` calls of withdrawals and the saved-address book (contract
@@ -39,25 +38,15 @@ import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
  * by the `withdrawals` job (jobs/withdrawals.ts).
  */
 const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
-  const member = (preset?: RateLimitPreset) => ({
-    onRequest: app.authenticate,
-    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
-  });
-  const verifiedMember = (preset?: RateLimitPreset) => ({
-    ...member(preset),
-    preHandler: requireKycVerified,
-  });
-
   // ---- address book
   app.get(
     '/user/address',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         querystring: addressListQuerySchema,
         response: { 200: envelopeSchema(addressListSchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await listAddresses(app.db, request.member.memberId, request.query.currency));
@@ -66,31 +55,29 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/address',
-    {
-      ...member('guessable'),
+    memberRoute({
+      rateLimit: 'guessable',
       schema: {
         body: addAddressBodySchema,
         response: { 200: envelopeSchema(savedAddressSchema) },
       },
-    },
+    }),
     async (request) => ok(await addAddress(app.auth, request.member.memberId, request.body)),
   );
 
   app.delete(
     '/user/address',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: addressIdBodySchema, response: { 200: envelopeSchema(addressListSchema) } },
-    },
+    }),
     async (request) => ok(await deleteAddress(app.db, request.member.memberId, request.body.id)),
   );
 
   app.patch(
     '/user/address/default',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: addressIdBodySchema, response: { 200: envelopeSchema(addressListSchema) } },
-    },
+    }),
     async (request) =>
       ok(await setDefaultAddress(app.db, request.member.memberId, request.body.id)),
   );
@@ -98,13 +85,13 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- withdrawals
   app.get(
     '/user/WithdrawInfo',
-    {
-      ...verifiedMember(),
+    memberRoute({
+      kyc: 'verified',
       schema: {
         querystring: withdrawInfoQuerySchema,
         response: { 200: envelopeSchema(withdrawInfoSchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await withdrawInfo(app.wallet, request.member.memberId, request.query.currency));
@@ -113,19 +100,21 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/Withdraw/sendCode',
-    {
-      ...verifiedMember('codeSend'),
+    memberRoute({
+      kyc: 'verified',
+      rateLimit: 'codeSend',
       schema: { response: { 200: envelopeSchema(sendWithdrawCodeResultSchema) } },
-    },
+    }),
     async (request) => ok(await sendWithdrawCode(app.auth, request.member.memberId)),
   );
 
   app.post(
     '/user/Withdraw',
-    {
-      ...verifiedMember('guessable'),
+    memberRoute({
+      kyc: 'verified',
+      rateLimit: 'guessable',
       schema: { body: withdrawBodySchema, response: { 200: envelopeSchema(withdrawalSchema) } },
-    },
+    }),
     async (request) => {
       const key = idempotencyKeyFrom(request.headers);
       return ok(
@@ -141,13 +130,12 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/Withdraw',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         querystring: withdrawalHistoryQuerySchema,
         response: { 200: envelopeSchema(withdrawalHistorySchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await withdrawalHistory(app.db, request.member.memberId, request.query));

@@ -6,16 +6,13 @@ import {
   walletInfoSchema,
 } from '../../../shared/api/wallet';
 import { walletHistory, walletInfo } from '../../domain/wallet/balances';
+import { memberRoute } from '../member-route';
 
 /** Gateway `user` calls of the custodial wallet: balances and the transaction history. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/WalletInfo',
-    {
-      onRequest: app.authenticate,
-      config: { auth: true },
-      schema: { response: { 200: envelopeSchema(walletInfoSchema) } },
-    },
+    memberRoute({ schema: { response: { 200: envelopeSchema(walletInfoSchema) } } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await walletInfo(app.db, request.member.memberId));
@@ -24,14 +21,12 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/WalletHistory',
-    {
-      onRequest: app.authenticate,
-      config: { auth: true },
+    memberRoute({
       schema: {
         querystring: walletHistoryQuerySchema,
         response: { 200: envelopeSchema(walletHistorySchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await walletHistory(app.db, request.member.memberId, request.query));

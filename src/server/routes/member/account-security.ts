@@ -51,7 +51,8 @@ import {
   unlinkWallet,
 } from '../../domain/auth/siwe';
 import { getTwoFactorSettings, setTwoFactor } from '../../domain/auth/two-factor';
-import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
+import { routeRateLimit } from '../../plugins/rate-limit';
+import { memberRoute } from '../member-route';
 
 /**
  * Member calls of the identity area: every one requires a live session (`app.authenticate`)
@@ -60,11 +61,6 @@ import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
  */
 const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
-  /** Route options of a member call: authenticated, optionally a stricter rate limit. */
-  const member = (preset?: RateLimitPreset) => ({
-    onRequest: app.authenticate,
-    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
-  });
   const origin = (request: FastifyRequest) => ({
     ip: request.ip,
     deviceRowId: request.member.deviceId,
@@ -72,47 +68,45 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { ...member(), schema: { response: { 200: envelopeSchema(logoutResultSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(logoutResultSchema) } } }),
     async (request) => ok(await logout(deps, request.member, origin(request))),
   );
 
   app.post(
     '/addUserType',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         body: addUserTypeBodySchema,
         response: { 200: envelopeSchema(addUserTypeResultSchema) },
       },
-    },
+    }),
     async (request) => ok(await addInvestorRole(deps, request.member.memberId)),
   );
 
   app.post(
     '/get2FASettings',
-    { ...member(), schema: { response: { 200: envelopeSchema(twoFactorSettingsSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(twoFactorSettingsSchema) } } }),
     async (request) => ok(await getTwoFactorSettings(deps, request.member.memberId)),
   );
 
   app.post(
     '/set2FASettings',
-    {
-      ...member('guessable'),
+    memberRoute({
+      rateLimit: 'guessable',
       schema: { body: set2FABodySchema, response: { 200: envelopeSchema(set2FAResultSchema) } },
-    },
+    }),
     async (request) =>
       ok(await setTwoFactor(deps, request.member.memberId, request.body, origin(request))),
   );
 
   app.post(
     '/getLoginDevices',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         body: z.nullish(listQuerySchema),
         response: { 200: envelopeSchema(loginDeviceListSchema) },
       },
-    },
+    }),
     async (request) => {
       const query = request.body ?? listQuerySchema.parse({});
       return ok(
@@ -123,13 +117,12 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/getLoginDeviceLogs',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         body: z.nullish(loginDeviceLogQuerySchema),
         response: { 200: envelopeSchema(loginDeviceLogListSchema) },
       },
-    },
+    }),
     async (request) => {
       const query = request.body ?? loginDeviceLogQuerySchema.parse({});
       return ok(await listActivity(deps.db, request.member.memberId, query));
@@ -138,26 +131,25 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/revokeLoginDevice',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         body: revokeLoginDeviceBodySchema,
         response: { 200: envelopeSchema(revokeLoginDeviceResultSchema) },
       },
-    },
+    }),
     async (request) =>
       ok(await revokeDevice(deps, request.member.memberId, request.body.clientId, request.ip)),
   );
 
   app.post(
     '/updatePwd',
-    {
-      ...member('guessable'),
+    memberRoute({
+      rateLimit: 'guessable',
       schema: {
         body: updatePwdBodySchema,
         response: { 200: envelopeSchema(updatePwdResultSchema) },
       },
-    },
+    }),
     async (request) =>
       ok(
         await updatePassword(
@@ -172,33 +164,31 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ico/modifyNickname',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         body: modifyNicknameBodySchema,
         response: { 200: envelopeSchema(modifyNicknameResultSchema) },
       },
-    },
+    }),
     async (request) =>
       ok(await modifyNickname(deps, request.member.memberId, request.body.nickname)),
   );
 
   app.post(
     '/setPreferedSettings',
-    {
-      ...member(),
+    memberRoute({
       schema: {
         body: preferedSettingsBodySchema,
         response: { 200: envelopeSchema(preferedSettingsResultSchema) },
       },
-    },
+    }),
     async (request) =>
       ok(await setPreferredLanguage(deps, request.member.memberId, request.body.language)),
   );
 
   app.post(
     '/ico/getMemberInfo',
-    { ...member(), schema: { response: { 200: envelopeSchema(memberSummarySchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(memberSummarySchema) } } }),
     async (request) => {
       const row = await loadMember(deps.db, request.member.memberId);
       return ok(await loadMemberSummary(deps, row));
@@ -219,32 +209,32 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/siwe/link',
-    {
-      ...member('guessable'),
+    memberRoute({
+      rateLimit: 'guessable',
       schema: {
         body: siweSignedBodySchema,
         response: { 200: envelopeSchema(linkedWalletSchema) },
       },
-    },
+    }),
     async (request) =>
       ok(await linkWallet(deps, request.member.memberId, request.body, origin(request))),
   );
 
   app.post(
     '/siwe/wallets',
-    { ...member(), schema: { response: { 200: envelopeSchema(linkedWalletListSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(linkedWalletListSchema) } } }),
     async (request) => ok(await listWallets(deps.db, request.member.memberId)),
   );
 
   app.post(
     '/siwe/unlink',
-    {
-      ...member('guessable'),
+    memberRoute({
+      rateLimit: 'guessable',
       schema: {
         body: siweUnlinkBodySchema,
         response: { 200: envelopeSchema(linkedWalletListSchema) },
       },
-    },
+    }),
     async (request) =>
       ok(await unlinkWallet(deps, request.member.memberId, request.body, origin(request))),
   );

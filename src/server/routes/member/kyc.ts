@@ -33,7 +33,7 @@ import {
   saveUpload,
 } from '../../domain/kyc/uploads';
 import { AppError, validationError } from '../../errors';
-import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
+import { memberRoute } from '../member-route';
 
 /**
  * Identity verification (KYC), premier membership and uploads (contract src/shared/api/kyc.ts):
@@ -47,10 +47,6 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.kyc;
   const maxBytes = app.config.uploadMaxBytes;
-  const member = (preset?: RateLimitPreset) => ({
-    onRequest: app.authenticate,
-    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
-  });
 
   // Scoped to these routes: a bounded parser (one file, a few small fields), files streamed.
   await app.register(fastifyMultipart, {
@@ -69,10 +65,10 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- uploads ---------------------------------------------------------------------------------
   app.post(
     '/uploadImage',
-    {
-      ...member('upload'),
+    memberRoute({
+      rateLimit: 'upload',
       schema: { response: { 200: envelopeSchema(uploadImageResultSchema) } },
-    },
+    }),
     async (request, reply) => {
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) {
@@ -110,7 +106,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ico/kyc/image/:imageId',
-    { ...member(), schema: { params: z.object({ imageId: z.string().check(z.maxLength(128)) }) } },
+    memberRoute({ schema: { params: z.object({ imageId: z.string().check(z.maxLength(128)) }) } }),
     async (request, reply) => {
       const { imageId } = request.params;
       // Another member's image, an unknown id and a malformed one all read as not found.
@@ -135,13 +131,13 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the application ---------------------------------------------------------------------
   app.post(
     '/ico/kyc/getStatus',
-    { ...member(), schema: { response: { 200: envelopeSchema(kycStatusSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(kycStatusSchema) } } }),
     async (request) => ok(await kycStatus(app.db, request.member.memberId)),
   );
 
   app.get(
     '/ico/kyc/kycForm',
-    { ...member(), schema: { response: { 200: envelopeSchema(kycFormSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(kycFormSchema) } } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await kycForm(app.db, request.member.memberId));
@@ -150,77 +146,66 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ico/kyc/getLevelOne',
-    {
-      ...member(),
-      schema: { response: { 200: envelopeSchema(z.nullable(kycPersonalSchema)) } },
-    },
+    memberRoute({ schema: { response: { 200: envelopeSchema(z.nullable(kycPersonalSchema)) } } }),
     async (request) => ok(await levelOne(app.db, request.member.memberId)),
   );
 
   app.post(
     '/ico/kyc/getLevelTwo',
-    {
-      ...member(),
-      schema: { response: { 200: envelopeSchema(z.nullable(kycDocumentsSchema)) } },
-    },
+    memberRoute({ schema: { response: { 200: envelopeSchema(z.nullable(kycDocumentsSchema)) } } }),
     async (request) => ok(await levelTwo(app.db, request.member.memberId)),
   );
 
   app.post(
     '/ico/kyc/getLevelThree',
-    { ...member(), schema: { response: { 200: envelopeSchema(kycStatusSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(kycStatusSchema) } } }),
     async (request) => ok(await kycStatus(app.db, request.member.memberId)),
   );
 
   app.post(
     '/ico/kyc/modifyLevelOne',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: kycPersonalSchema, response: { 200: envelopeSchema(kycStatusSchema) } },
-    },
+    }),
     async (request) => ok(await modifyLevelOne(deps, request.member.memberId, request.body)),
   );
 
   app.post(
     '/ico/kyc/modifyLevelTwo',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: kycDocumentsSchema, response: { 200: envelopeSchema(kycStatusSchema) } },
-    },
+    }),
     async (request) => ok(await modifyLevelTwo(deps, request.member.memberId, request.body)),
   );
 
   app.post(
     '/ico/kyc/verifyLevelThree',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: kycSubmitSchema, response: { 200: envelopeSchema(kycStatusSchema) } },
-    },
+    }),
     async (request) => ok(await submitIndividual(deps, request.member.memberId)),
   );
 
   app.post(
     '/applyBusinessVerify',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: businessVerifySchema, response: { 200: envelopeSchema(kycStatusSchema) } },
-    },
+    }),
     async (request) => ok(await applyBusinessVerify(deps, request.member.memberId, request.body)),
   );
 
   // ---- premier membership ------------------------------------------------------------------
   app.post(
     '/ico/kyc/applyForPremierMember',
-    { ...member(), schema: { response: { 200: envelopeSchema(premierApplyResultSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(premierApplyResultSchema) } } }),
     async (request) => ok(await applyForPremier(deps, request.member.memberId)),
   );
 
   app.post(
     '/ico/kyc/applyForKYC2',
-    {
-      ...member(),
+    memberRoute({
       schema: { body: kyc2BodySchema, response: { 200: envelopeSchema(premierApplyResultSchema) } },
-    },
+    }),
     async (request) => ok(await applyForKyc2(deps, request.member.memberId, request.body)),
   );
 };

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/loyalty';
 import { checkAlliance, registerAlliance, unregisterAlliance } from '../../domain/loyalty/alliance';
 import { loyaltyStatus } from '../../domain/loyalty/member-level';
-import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
+import { memberRoute } from '../member-route';
 
 /**
  * Loyalty calls of the member service (authenticated): the member's loyalty status and the
@@ -19,15 +19,11 @@ import { type RateLimitPreset, routeRateLimit } from '../../plugins/rate-limit';
  */
 const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.loyalty;
-  const member = (preset?: RateLimitPreset) => ({
-    onRequest: app.authenticate,
-    config: { ...(preset ? routeRateLimit(preset) : {}), auth: true },
-  });
   const levelContext = { db: app.db, clock: app.clock, chainId: app.config.chainId };
 
   app.get(
     '/loyalty/status',
-    { ...member(), schema: { response: { 200: envelopeSchema(loyaltyStatusSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(loyaltyStatusSchema) } } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await loyaltyStatus(levelContext, request.member.memberId));
@@ -36,13 +32,13 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/loyalty/alliance/check',
-    {
-      ...member('allianceCheck'),
+    memberRoute({
+      rateLimit: 'allianceCheck',
       schema: {
         querystring: allianceCheckQuerySchema,
         response: { 200: envelopeSchema(allianceCheckResultSchema) },
       },
-    },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await checkAlliance(deps, request.member.memberId, request.query.address));
@@ -51,19 +47,19 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/loyalty/alliance/register',
-    {
-      ...member('guessable'),
+    memberRoute({
+      rateLimit: 'guessable',
       schema: {
         body: allianceRegisterBodySchema,
         response: { 200: envelopeSchema(allianceRegisterResultSchema) },
       },
-    },
+    }),
     async (request) => ok(await registerAlliance(deps, request.member.memberId, request.body)),
   );
 
   app.patch(
     '/loyalty/alliance/unregister',
-    { ...member(), schema: { response: { 200: envelopeSchema(allianceUnregisterResultSchema) } } },
+    memberRoute({ schema: { response: { 200: envelopeSchema(allianceUnregisterResultSchema) } } }),
     async (request) => ok(await unregisterAlliance(deps, request.member.memberId)),
   );
 };

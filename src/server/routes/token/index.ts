@@ -9,8 +9,7 @@ import {
 } from '../../../shared/api/store';
 import { createStoreOrder, listStoreOrders, tokenInfo } from '../../domain/store/orders';
 import { idempotencyKeyFrom, withIdempotency } from '../../domain/wallet/idempotency';
-import { requireKycVerified } from '../../plugins/kyc';
-import { routeRateLimit } from '../../plugins/rate-limit';
+import { memberRoute } from '../member-route';
 
 /**
  * Token-exchange service (`/token`): the BCNT store.
@@ -27,15 +26,13 @@ const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/order',
-    {
-      onRequest: app.authenticate,
-      preHandler: requireKycVerified,
-      config: { auth: true },
+    memberRoute({
+      kyc: 'verified',
       schema: {
         body: createStoreOrderBodySchema,
         response: { 200: envelopeSchema(storeOrderSchema) },
       },
-    },
+    }),
     async (request) => {
       const key = idempotencyKeyFrom(request.headers);
       const memberId = request.member.memberId;
@@ -52,14 +49,13 @@ const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order',
-    {
-      onRequest: app.authenticate,
-      config: { ...routeRateLimit('polling'), auth: true },
+    memberRoute({
+      rateLimit: 'polling',
       schema: {
         querystring: storeOrderListQuerySchema,
         response: { 200: envelopeSchema(storeOrderListSchema) },
       },
-    },
+    }),
     async (request) => ok(await listStoreOrders(deps, request.member.memberId, request.query)),
   );
 
