@@ -5,10 +5,8 @@ import { DEVICE_LOG_PAGE_SIZE } from '../../../services/member-security';
 import type { LoginDeviceLog } from '../../../shared/api/auth';
 import { useLoginDeviceLogs } from '../api/use-login-device-logs';
 import { useErrorText } from '../hooks/use-error-text';
-import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
-import { Pagination } from '../../../components/pagination';
+import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
-import tableStyles from '../../../components/data-table.module.css';
 
 type LogAction = LoginDeviceLog['action'];
 
@@ -43,64 +41,59 @@ export function ActivityLog() {
       description={t('security:activity.description')}
       data-testid="activity-log"
     >
-      {query.isPending ? (
-        <Skeleton lines={4} testId="activity-log-loading" />
-      ) : query.isError && !query.data ? (
-        <LoadError
-          message={errorText(query.error) ?? t('common:error.description')}
-          onRetry={() => query.refetch()}
-          testId="activity-log-error"
-        />
-      ) : list.length === 0 && page === 1 ? (
-        <EmptyState title={t('security:activity.empty')} testId="activity-log-empty" />
-      ) : (
-        <>
-          <table
-            className={tableStyles.table}
-            aria-label={t('security:activity.title')}
-            aria-busy={query.isFetching || undefined}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('security:activity.column.time')}</th>
-                <th scope="col">{t('security:activity.column.action')}</th>
-                <th scope="col">{t('security:activity.column.device')}</th>
-                <th scope="col">{t('security:activity.column.ip')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((entry) => (
-                <tr key={entry.id} data-testid="activity-row" data-action={entry.action}>
-                  <td
-                    data-label={t('security:activity.column.time')}
-                    className={tableStyles.numeric}
-                  >
-                    {formatDateTime(entry.time)}
-                  </td>
-                  <td data-label={t('security:activity.column.action')}>
-                    {t(`security:${ACTION_KEYS[entry.action]}`)}
-                  </td>
-                  <td data-label={t('security:activity.column.device')}>
-                    {entry.device ?? t('security:activity.unknownDevice')}
-                  </td>
-                  <td data-label={t('security:activity.column.ip')} className={tableStyles.numeric}>
-                    {entry.ip}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            pageSize={DEVICE_LOG_PAGE_SIZE}
-            total={query.data?.total ?? 0}
-            onPageChange={setPage}
-            busy={query.isFetching}
-            label={t('security:activity.pages')}
-            testIdPrefix="activity-log"
-          />
-        </>
-      )}
+      <DataTable
+        label={t('security:activity.title')}
+        testId="activity-log"
+        loadingLines={4}
+        loading={query.isPending}
+        error={
+          query.isError &&
+          !query.data && {
+            message: errorText(query.error) ?? t('common:error.description'),
+            onRetry: () => query.refetch(),
+          }
+        }
+        // past the first page an empty page stays a table, with the way back
+        empty={page === 1 ? { title: t('security:activity.empty') } : undefined}
+        busy={query.isFetching}
+        rows={list}
+        rowKey={(entry) => entry.id}
+        rowTestId="activity-row"
+        rowProps={(entry) => ({ 'data-action': entry.action })}
+        columns={[
+          {
+            id: 'time',
+            header: t('security:activity.column.time'),
+            numeric: true,
+            cell: (entry) => formatDateTime(entry.time),
+          },
+          {
+            id: 'action',
+            header: t('security:activity.column.action'),
+            cell: (entry) => t(`security:${ACTION_KEYS[entry.action]}`),
+          },
+          {
+            id: 'device',
+            header: t('security:activity.column.device'),
+            cell: (entry) => entry.device ?? t('security:activity.unknownDevice'),
+          },
+          {
+            id: 'ip',
+            header: t('security:activity.column.ip'),
+            numeric: true,
+            cell: (entry) => entry.ip,
+          },
+        ]}
+        pagination={{
+          page,
+          pageSize: DEVICE_LOG_PAGE_SIZE,
+          total: query.data?.total ?? 0,
+          onPageChange: setPage,
+          busy: query.isFetching,
+          label: t('security:activity.pages'),
+          testIdPrefix: 'activity-log',
+        }}
+      />
     </SectionCard>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { showProgressBar } from '../../../components/progress-bar-store';
-import { VisuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/date-format';
 import { DEVICE_PAGE_SIZE } from '../../../services/member-security';
 import type { LoginDevice } from '../../../shared/api/auth';
@@ -10,10 +9,8 @@ import { useLoginDevices } from '../api/use-login-devices';
 import { useRevokeLoginDevice } from '../api/use-revoke-login-device';
 import { useErrorText } from '../hooks/use-error-text';
 import { ConfirmDialog } from './confirm-dialog';
-import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
-import { Pagination } from '../../../components/pagination';
+import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
-import tableStyles from '../../../components/data-table.module.css';
 import styles from './security.module.css';
 
 const STATUS_KEYS = {
@@ -64,97 +61,91 @@ export function LoginDevices() {
       description={t('security:devices.description')}
       data-testid="device-list"
     >
-      {query.isPending ? (
-        <Skeleton lines={4} testId="device-list-loading" />
-      ) : query.isError && !query.data ? (
-        <LoadError
-          message={errorText(query.error) ?? t('common:error.description')}
-          onRetry={() => query.refetch()}
-          testId="device-list-error"
-        />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('security:devices.empty')} testId="device-list-empty" />
-      ) : (
-        <>
-          <table
-            className={tableStyles.table}
-            aria-label={t('security:devices.title')}
-            aria-busy={query.isFetching || undefined}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('security:devices.column.device')}</th>
-                <th scope="col">{t('security:devices.column.loginTime')}</th>
-                <th scope="col">{t('security:devices.column.ip')}</th>
-                <th scope="col">{t('security:devices.column.status')}</th>
-                <th scope="col">
-                  <VisuallyHidden>{t('security:devices.column.actions')}</VisuallyHidden>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((device) => (
-                <tr
-                  key={device.id}
-                  data-testid="device-row"
-                  data-client-id={device.clientId}
-                  data-current={device.current || undefined}
+      <DataTable
+        label={t('security:devices.title')}
+        testId="device-list"
+        loadingLines={4}
+        loading={query.isPending}
+        error={
+          query.isError &&
+          !query.data && {
+            message: errorText(query.error) ?? t('common:error.description'),
+            onRetry: () => query.refetch(),
+          }
+        }
+        empty={{ title: t('security:devices.empty') }}
+        busy={query.isFetching}
+        rows={list}
+        rowKey={(device) => device.id}
+        rowTestId="device-row"
+        rowProps={(device) => ({
+          'data-client-id': device.clientId,
+          'data-current': device.current || undefined,
+        })}
+        columns={[
+          {
+            id: 'device',
+            header: t('security:devices.column.device'),
+            cell: (device) => (
+              <span>
+                {device.device || device.os}
+                {device.current ? (
+                  <span className={styles.badge} data-testid="device-current">
+                    {t('security:devices.thisDevice')}
+                  </span>
+                ) : null}
+              </span>
+            ),
+          },
+          {
+            id: 'loginTime',
+            header: t('security:devices.column.loginTime'),
+            numeric: true,
+            cell: (device) => formatDateTime(device.loginTime),
+          },
+          {
+            id: 'ip',
+            header: t('security:devices.column.ip'),
+            numeric: true,
+            cell: (device) => device.ip,
+          },
+          {
+            id: 'status',
+            header: t('security:devices.column.status'),
+            cellClassName: (device) => styles[`status-${device.status}`],
+            cell: (device) => t(`security:${statusKey(device.status)}`),
+          },
+          {
+            id: 'actions',
+            header: t('security:devices.column.actions'),
+            hideHeader: true,
+            align: 'end',
+            cell: (device) =>
+              !device.current && device.status !== 2 ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setTarget(device)}
+                  aria-label={t('security:devices.revokeNamed', {
+                    device: device.device || device.os,
+                  })}
+                  data-testid="device-revoke"
                 >
-                  <td data-label={t('security:devices.column.device')}>
-                    <span>
-                      {device.device || device.os}
-                      {device.current ? (
-                        <span className={styles.badge} data-testid="device-current">
-                          {t('security:devices.thisDevice')}
-                        </span>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td
-                    data-label={t('security:devices.column.loginTime')}
-                    className={tableStyles.numeric}
-                  >
-                    {formatDateTime(device.loginTime)}
-                  </td>
-                  <td data-label={t('security:devices.column.ip')} className={tableStyles.numeric}>
-                    {device.ip}
-                  </td>
-                  <td
-                    data-label={t('security:devices.column.status')}
-                    className={styles[`status-${device.status}`]}
-                  >
-                    {t(`security:${statusKey(device.status)}`)}
-                  </td>
-                  <td className={styles.cellActions}>
-                    {!device.current && device.status !== 2 ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setTarget(device)}
-                        aria-label={t('security:devices.revokeNamed', {
-                          device: device.device || device.os,
-                        })}
-                        data-testid="device-revoke"
-                      >
-                        {t('security:devices.revoke')}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            pageSize={DEVICE_PAGE_SIZE}
-            total={total}
-            onPageChange={setPage}
-            busy={query.isFetching}
-            label={t('security:devices.pages')}
-            testIdPrefix="device-list"
-          />
-        </>
-      )}
+                  {t('security:devices.revoke')}
+                </Button>
+              ) : null,
+          },
+        ]}
+        pagination={{
+          page,
+          pageSize: DEVICE_PAGE_SIZE,
+          total,
+          onPageChange: setPage,
+          busy: query.isFetching,
+          label: t('security:devices.pages'),
+          testIdPrefix: 'device-list',
+        }}
+      />
 
       <ConfirmDialog
         open={target !== null}
