@@ -6,11 +6,9 @@ import { REFERRAL_PAGE_SIZE } from '../../../services/referral';
 import type { MemberLevel } from '../../../shared/membership/levels';
 import { useReferralHistory } from '../api/use-referral-history';
 import { useErrorText } from '../hooks/use-error-text';
-import { ACCOUNT_PATHS } from '../utils/paths';
-import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
+import { paths } from '../../../lib/paths';
+import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
-import { Pagination } from '../../../components/pagination';
-import tableStyles from '../../../components/data-table.module.css';
 import styles from './account.module.css';
 
 export interface ReferralCardProps {
@@ -51,73 +49,71 @@ export function ReferralCard({ level, referralCode }: ReferralCardProps) {
       {state === 'locked' ? (
         <div className={styles.state} data-testid="account-referrals-locked">
           <p className={styles.stateText}>{t('account:referrals.locked')}</p>
-          <ButtonLink size="sm" to={ACCOUNT_PATHS.kyc}>
+          <ButtonLink size="sm" to={paths.Kyc.getHref()}>
             {t('account:kyc.link.verify')}
           </ButtonLink>
         </div>
-      ) : state === 'loading' ? (
-        <Skeleton lines={3} testId="account-referrals-loading" />
-      ) : state === 'error' ? (
-        <LoadError
-          message={errorText(query.error) ?? t('common:error.description')}
-          onRetry={() => query.refetch()}
-          testId="account-referrals-error"
-        />
-      ) : state === 'empty' ? (
-        <EmptyState title={t('account:referrals.empty.title')} testId="account-referrals-empty">
-          {referralCode
-            ? t('account:referrals.empty.withCode', { code: referralCode })
-            : t('account:referrals.empty.text')}
-        </EmptyState>
       ) : (
         <>
-          <p className={styles.stateNote} data-testid="account-referrals-total">
-            {t('account:referrals.total', { count: query.data?.total ?? 0 })}
-          </p>
-          <table
-            className={tableStyles.table}
-            aria-label={t('account:referrals.title')}
-            aria-busy={query.isFetching || undefined}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('account:referrals.column.email')}</th>
-                <th scope="col">{t('account:referrals.column.registeredAt')}</th>
-                <th scope="col">{t('account:referrals.column.level')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((record, index) => (
-                <tr
-                  key={`${record.email}-${record.registeredAt}-${index}`}
-                  data-testid="referral-row"
-                  data-level={record.level}
-                >
-                  <td data-label={t('account:referrals.column.email')}>{record.email}</td>
-                  <td
-                    data-label={t('account:referrals.column.registeredAt')}
-                    className={tableStyles.numeric}
-                  >
-                    {formatDate(record.registeredAt)}
-                  </td>
-                  <td
-                    data-label={t('account:referrals.column.level')}
-                    className={tableStyles.numeric}
-                  >
-                    {t('account:membership.levelValue', { level: record.level })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            pageSize={REFERRAL_PAGE_SIZE}
-            total={query.data?.total ?? 0}
-            onPageChange={setPage}
+          {state === 'list' ? (
+            <p className={styles.stateNote} data-testid="account-referrals-total">
+              {t('account:referrals.total', { count: query.data?.total ?? 0 })}
+            </p>
+          ) : null}
+          <DataTable
+            label={t('account:referrals.title')}
+            testId="account-referrals"
+            loading={state === 'loading'}
+            error={
+              state === 'error' && {
+                message: errorText(query.error) ?? t('common:error.description'),
+                onRetry: () => query.refetch(),
+              }
+            }
+            // past the first page an empty page stays a table, with the way back
+            empty={
+              page === 1
+                ? {
+                    title: t('account:referrals.empty.title'),
+                    text: referralCode
+                      ? t('account:referrals.empty.withCode', { code: referralCode })
+                      : t('account:referrals.empty.text'),
+                  }
+                : undefined
+            }
             busy={query.isFetching}
-            label={t('account:referrals.pages')}
-            testIdPrefix="referral-pages"
+            rows={list}
+            rowKey={(record, index) => `${record.email}-${record.registeredAt}-${index}`}
+            rowTestId="referral-row"
+            rowProps={(record) => ({ 'data-level': record.level })}
+            columns={[
+              {
+                id: 'email',
+                header: t('account:referrals.column.email'),
+                cell: (record) => record.email,
+              },
+              {
+                id: 'registeredAt',
+                header: t('account:referrals.column.registeredAt'),
+                numeric: true,
+                cell: (record) => formatDate(record.registeredAt),
+              },
+              {
+                id: 'level',
+                header: t('account:referrals.column.level'),
+                numeric: true,
+                cell: (record) => t('account:membership.levelValue', { level: record.level }),
+              },
+            ]}
+            pagination={{
+              page,
+              pageSize: REFERRAL_PAGE_SIZE,
+              total: query.data?.total ?? 0,
+              onPageChange: setPage,
+              busy: query.isFetching,
+              label: t('account:referrals.pages'),
+              testIdPrefix: 'referral-pages',
+            }}
           />
         </>
       )}
