@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeOrders } from '../../src/server/db/schema/store';
 import { depositAddresses, ledgerTransactions } from '../../src/server/db/schema/wallet';
+import { createStoreOrder } from '../../src/server/domain/store/orders';
 import { evmAccountAt, storeOrderPath } from '../../src/server/domain/wallet/hd';
 import { accountBalance, memberAccount } from '../../src/server/domain/wallet/ledger';
 import { testUsdtAddress } from '../../src/shared/contracts/generated';
@@ -186,6 +187,16 @@ describe('BCNT store: idempotent order creation', () => {
     const res = await createOrder(buyer, { usdtAmount: '101' }, key);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('idempotency_key_reused');
+  });
+
+  it('is idempotent in the domain itself, whoever calls it', async () => {
+    const key = newKey();
+    const first = await createStoreOrder(t.app.wallet, buyer.memberId, key, { usdtAmount: '120' });
+    const again = await createStoreOrder(t.app.wallet, buyer.memberId, key, { usdtAmount: '120' });
+    expect(again).toEqual(first);
+    await expect(
+      createStoreOrder(t.app.wallet, buyer.memberId, key, { usdtAmount: '121' }),
+    ).rejects.toMatchObject({ status: 409, message: 'idempotency_key_reused' });
   });
 });
 

@@ -29,6 +29,7 @@ import { depositAddresses, deposits } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import type { WalletDeps } from '../../plugins/wallet';
 import { evmAccountAt, storeOrderPath } from '../wallet/hd';
+import { withIdempotency } from '../wallet/idempotency';
 import type { PriceQuote } from '../wallet/price-feed';
 import { bcntForUsdt, deriveOrderState, type StorePayment } from './order-state';
 
@@ -151,12 +152,30 @@ export function publicOrder(view: StoreOrderView): StoreOrder {
 }
 
 /**
- * Create an order and its deposit address; call inside `withIdempotency` (scope `store-order`)
- * with its transaction handle so the order, the address and the stored answer commit together.
- * `quote` is the BCNT quotation taken before the transaction (the price feed reads the database
- * outside it; on PGlite's single connection that would wait for the transaction forever).
+ * createOrderAndGetDepositWalletAddress (POST /token/order), idempotent per `key` (scope
+ * `store-order`): the order, its deposit address and the stored answer commit together, so the
+ * same key answers the same order and the same key with another body is refused
+ * (`idempotency_key_reused`). A refusal rolls everything back (nothing is stored for the key).
  */
 export async function createStoreOrder(
+  deps: StoreDeps,
+  memberId: number,
+  key: string,
+  body: CreateStoreOrderBody,
+): Promise<StoreOrder> {
+  // Quoted before the transaction: the feed reads through its own connection (on PGlite's
+  // single connection it would wait for the transaction forever).
+  const quote = await deps.prices.quote('BCNT');
+  return withIdempotency(
+    deps.db,
+    deps.clock,
+    { memberId, scope: 'store-order', key, request: body },
+    (tx) => insertStoreOrder(deps, tx, memberId, body, quote),
+  );
+}
+
+/** The order and its deposit address, in the idempotent call's transaction `tx`. */
+async function insertStoreOrder(
   deps: Pick<StoreDeps, 'clock' | 'config'>,
   tx: Db,
   memberId: number,

@@ -8,7 +8,7 @@ import {
   tokenInfoSchema,
 } from '../../../shared/api/store';
 import { createStoreOrder, listStoreOrders, tokenInfo } from '../../domain/store/orders';
-import { idempotencyKeyFrom, withIdempotency } from '../../domain/wallet/idempotency';
+import { idempotencyKeyFrom } from '../../domain/wallet/idempotency';
 import { memberRoute } from '../member-route';
 
 /**
@@ -35,15 +35,7 @@ const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const key = idempotencyKeyFrom(request.headers);
-      const memberId = request.member.memberId;
-      const quote = await deps.prices.quote('BCNT');
-      const order = await withIdempotency(
-        deps.db,
-        deps.clock,
-        { memberId, scope: 'store-order', key, request: request.body },
-        (tx) => createStoreOrder(deps, tx, memberId, request.body, quote),
-      );
-      return ok(order);
+      return ok(await createStoreOrder(deps, request.member.memberId, key, request.body));
     },
   );
 
