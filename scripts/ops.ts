@@ -10,109 +10,64 @@
  *
  * Exit codes: 0 done, 1 failed (database/API error), 2 usage or invalid input.
  */
-import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { systemClock } from '../src/server/clock';
 import { type AppConfig, ConfigError, loadConfig } from '../src/server/config';
 import { DataDirLockedError, isProcessAlive, openDatabase } from '../src/server/db/database';
-import type { MemberAdminView } from '../src/server/domain/auth/member-admin';
 import { createLocalOutbox } from '../src/server/domain/auth/outbox';
-import type { PremierQueueEntry } from '../src/server/domain/kyc/premier';
-import type {
-  KycApplicationView,
-  KycDocumentFile,
-  KycQueueEntry,
-} from '../src/server/domain/kyc/review';
-import { createUploadStorage } from '../src/server/storage/uploads';
-import type { ContactRequestRecord } from '../src/server/domain/contact';
-import type { LoyaltySetting } from '../src/shared/api/loyalty';
-import type { MaintenanceState } from '../src/server/domain/maintenance';
 import { AppError } from '../src/server/errors';
-import { createAdapters } from '../src/server/plugins/adapters';
-import { createWalletDeps } from '../src/server/plugins/wallet';
 import {
   type ApiFile,
   apiFilePath,
   OPS_TOKEN_HEADER,
   readApiFile,
 } from '../src/server/ops/api-file';
-import { type OpsCommandName, runOpsCommand } from '../src/server/ops/commands';
+import { OpsCommandError } from '../src/server/ops/command';
+import {
+  OPS_COMMAND_NAMES,
+  OPS_COMMAND_SECTIONS,
+  type OpsCommand,
+  type OpsCommandName,
+  opsCommandOf,
+  runOpsCommand,
+} from '../src/server/ops/commands';
+import { createAdapters } from '../src/server/plugins/adapters';
+import { createWalletDeps } from '../src/server/plugins/wallet';
+import { createUploadStorage } from '../src/server/storage/uploads';
+
+/** `<group>/<verb>` -> the words typed on the command line. */
+const wordsOf = (name: string) => name.replace('/', ' ');
+
+/** The command's line in the help: its words, argument, options; then its help text. */
+function helpEntry(name: string, command: OpsCommand): string {
+  const usage = [
+    wordsOf(name),
+    ...(command.argument ? [`<${command.argument.name}>`] : []),
+    ...(command.usage ? [command.usage] : []),
+  ].join(' ');
+  const [first, ...rest] = command.help.split('\n');
+  const indent = ' '.repeat(30);
+  const lines =
+    usage.length < 28 ? [`  ${usage.padEnd(28)}${first}`] : [`  ${usage}`, `${indent}${first}`];
+  return [...lines, ...rest.map((line) => `${indent}${line}`)].join('\n');
+}
+
+const COMMANDS_HELP = OPS_COMMAND_SECTIONS.map((section) =>
+  [
+    ...('heading' in section ? [`  ${section.heading}`] : []),
+    ...Object.entries(section.commands).map(([name, command]) =>
+      helpEntry(name, command as OpsCommand),
+    ),
+  ].join('\n'),
+).join('\n\n');
 
 const USAGE = `Operator CLI
 
 Usage: npm run ops -- <command> [options]
 
 Commands:
-  maintenance on [--start <ISO time>] [--end <ISO time>]
-                              Turn maintenance on. Without --start it starts now; with a
-                              future --start users see it from that time. --end is the
-                              announced expected end (maintenance stays on until "off").
-  maintenance off             Turn maintenance off.
-  maintenance status          Show the maintenance setting.
-  contact list [--limit N]    List contact-us requests, newest first (default 20, max 500).
-  member show <email>         Show a member: roles, level, verification, 2FA, devices, sessions.
-  member roles <email> [--set N]
-                              Show a member's role bit mask, or set it to N (investor 2,
-                              business 4, kyc2 64, ...). The loyalty bits (level2 2048,
-                              level3 4096, level4 8192) come from the chain and are never set.
-  member verify <email>       Mark the member identity-verified (kyc2 64, level 1) without a
-                              KYC review (test stacks; the review is "kyc approve").
-  loyalty rates               Show the loyalty rate table (annual % at levels 1-4).
-
-  kyc list [--state S]        The KYC review queue (submitted, resubmitted, under_review),
-                              oldest submission first; --state lists one state instead
-                              (pending, submitted, under_review, rejected, insufficient,
-                              resubmitted, verified, failed).
-  kyc show <email>            A member's KYC application: fields, images (ids for
-                              "kyc document"), premier application and history.
-  kyc start <email>           Start the review (submitted/resubmitted -> under_review).
-  kyc approve <email>         Approve (-> verified): kyc2 64 (level 1), the real name; a
-                              premier application waiting for it moves to email_sent.
-  kyc reject <email> --items a,b [--note "..."]
-                              Reject (-> rejected): the member corrects the listed items
-                              (field names such as surname, issueDate, frontImage, selfieImage;
-                              an empty or unknown item lists the valid ones).
-  kyc insufficient <email> --note "..."
-                              Ask for more documents (-> insufficient).
-  kyc fail <email> --note "..."
-                              Fail the verification for good (-> failed; contact support).
-  kyc document <imageId> --out <file>
-                              Write an uploaded document to <file> (mode 0600; never
-                              overwrites an existing file).
-  premier list [--state S]    Premier applications under review (or in state S), oldest first.
-  premier approve <email>     Approve a premier application under review (-> approved).
-  premier reject <email> --note "..."
-                              Reject a premier application under review (-> rejected).
-
-  Custodial wallet (amounts are decimal strings in whole units, e.g. --amount 0.25):
-  deposits simulate --network BTC_NATIVE_SEGWIT|TRC20 --address <addr> --amount <n> [--txid <hex>]
-                              A Bitcoin or TRON deposit arrived at a member's deposit address
-                              (the local network simulator; 0 confirmations).
-  deposits confirm --network N [--txid <hex>] [--blocks N]
-                              Add confirmations to simulated deposits (credited at 5 BTC / 12 TRC20).
-  deposits list [--email <member>] [--limit N]
-                              Recent deposits (all networks) with status and confirmations.
-  deposits release --id N     Credit a deposit held over the level-1 deposit limit.
-  withdrawals list [--state S] [--limit N]
-                              Withdrawals (queued, processing, broadcast, completed, failed).
-  withdrawals run [--wait] [--timeout S]
-                              Process the withdrawal queue now (not waiting for 10:00 UTC+8 of
-                              the next working day), then record confirmations; --wait polls
-                              until nothing is waiting (direct database access only).
-  withdrawals fail --id N [--reason "..."]
-                              Cancel a queued withdrawal and return the funds.
-  price set --price <USDT>    Set the BCNT price of the local price feed (quotes made before it
-                              are refused as stale).
-  price show                  The current BCNT quote.
-  store list [--state S] [--email <member>] [--limit N]
-                              BCNT store orders.
-  store deliver [--id N] [--now]
-                              Deliver the store orders that are due (next business day 12:00
-                              UTC+8); --id one order, --now without waiting for its time.
+${COMMANDS_HELP}
   help                        Show this help.
 
 Options:
@@ -133,239 +88,76 @@ interface Invocation {
   input: Record<string, unknown>;
 }
 
+/** Command words ("member show") -> name. */
+const BY_WORDS = new Map(OPS_COMMAND_NAMES.map((name) => [wordsOf(name), name]));
+/** Every value option and switch of the registry, in the order the commands declare them. */
 const VALUE_OPTIONS = [
-  'start',
-  'end',
-  'limit',
-  'set',
-  'state',
-  'items',
-  'note',
-  'out',
-  'by',
-  'network',
-  'address',
-  'amount',
-  'txid',
-  'blocks',
-  'email',
-  'id',
-  'reason',
-  'timeout',
-  'price',
-] as const;
-type ValueOption = (typeof VALUE_OPTIONS)[number];
-
-/** Yes/no switches of the wallet commands. */
-const FLAG_OPTIONS = ['wait', 'now'] as const;
-type FlagOption = (typeof FLAG_OPTIONS)[number];
-
-/**
- * Wallet commands: `<group> <verb>` with --options passed to the command's schema as they are
- * (it coerces and validates them), and yes/no switches.
- */
-const WALLET_COMMANDS: Record<
-  string,
-  { command: OpsCommandName; options: ValueOption[]; flags?: FlagOption[] }
-> = {
-  'deposits simulate': {
-    command: 'deposits/simulate',
-    options: ['network', 'address', 'amount', 'txid'],
-  },
-  'deposits confirm': { command: 'deposits/confirm', options: ['network', 'txid', 'blocks'] },
-  'deposits list': { command: 'deposits/list', options: ['email', 'limit'] },
-  'deposits release': { command: 'deposits/release', options: ['id'] },
-  'withdrawals list': { command: 'withdrawals/list', options: ['state', 'limit'] },
-  'withdrawals run': { command: 'withdrawals/run', options: ['timeout'], flags: ['wait'] },
-  'withdrawals fail': { command: 'withdrawals/fail', options: ['id', 'reason'] },
-  'price set': { command: 'price/set', options: ['price'] },
-  'price show': { command: 'price/show', options: [] },
-  'store list': { command: 'store/list', options: ['state', 'email', 'limit'] },
-  'store deliver': { command: 'store/deliver', options: ['id'], flags: ['now'] },
-};
-
-/** `<group> <verb> <argument>`: the argument (an e-mail or an image id) is not a command word. */
-const ARGUMENT_COMMANDS: Record<
-  string,
-  { command: OpsCommandName; argument: 'email' | 'imageId' }
-> = {
-  'member show': { command: 'member/show', argument: 'email' },
-  'member roles': { command: 'member/roles', argument: 'email' },
-  'member verify': { command: 'member/verify', argument: 'email' },
-  'kyc show': { command: 'kyc/show', argument: 'email' },
-  'kyc start': { command: 'kyc/start', argument: 'email' },
-  'kyc approve': { command: 'kyc/approve', argument: 'email' },
-  'kyc reject': { command: 'kyc/reject', argument: 'email' },
-  'kyc insufficient': { command: 'kyc/insufficient', argument: 'email' },
-  'kyc fail': { command: 'kyc/fail', argument: 'email' },
-  'kyc document': { command: 'kyc/document', argument: 'imageId' },
-  'premier approve': { command: 'premier/approve', argument: 'email' },
-  'premier reject': { command: 'premier/reject', argument: 'email' },
-};
-
-/** Options each argument command takes (besides --json). */
-const ARGUMENT_OPTIONS: Partial<Record<OpsCommandName, ValueOption[]>> = {
-  'member/roles': ['set'],
-  'kyc/start': ['by'],
-  'kyc/approve': ['by'],
-  'kyc/reject': ['items', 'note', 'by'],
-  'kyc/insufficient': ['note', 'by'],
-  'kyc/fail': ['note', 'by'],
-  'kyc/document': ['out'],
-  'premier/approve': ['by'],
-  'premier/reject': ['note', 'by'],
-};
-
-/** Who runs the CLI, for the KYC history when --by is not given. */
-function osUser(): string {
-  try {
-    return userInfo().username || 'operator';
-  } catch {
-    return 'operator';
-  }
-}
+  ...new Set(OPS_COMMAND_NAMES.flatMap((name) => Object.keys(opsCommandOf(name).options ?? {}))),
+];
+const FLAG_OPTIONS = [
+  ...new Set(OPS_COMMAND_NAMES.flatMap((name) => opsCommandOf(name).flags ?? [])),
+];
 
 function parseInvocation(argv: string[]): {
   invocation?: Invocation;
   help?: true;
   json: boolean;
-  out?: string;
+  local?: Record<string, string>;
 } {
-  const { values, positionals } = parseArgs({
+  const parsed = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
     options: {
-      start: { type: 'string' },
-      end: { type: 'string' },
-      limit: { type: 'string' },
-      set: { type: 'string' },
-      state: { type: 'string' },
-      items: { type: 'string' },
-      note: { type: 'string' },
-      out: { type: 'string' },
-      by: { type: 'string' },
-      network: { type: 'string' },
-      address: { type: 'string' },
-      amount: { type: 'string' },
-      txid: { type: 'string' },
-      blocks: { type: 'string' },
-      email: { type: 'string' },
-      id: { type: 'string' },
-      reason: { type: 'string' },
-      timeout: { type: 'string' },
-      price: { type: 'string' },
-      wait: { type: 'boolean', default: false },
-      now: { type: 'boolean', default: false },
+      ...Object.fromEntries(VALUE_OPTIONS.map((name) => [name, { type: 'string' as const }])),
+      ...Object.fromEntries(
+        FLAG_OPTIONS.map((name) => [name, { type: 'boolean' as const, default: false }]),
+      ),
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const positionals = parsed.positionals;
   const json = values.json === true;
-  const option = (name: ValueOption): string | undefined => values[name];
-  const allow = (words: string, allowed: ValueOption[]) => {
-    for (const name of VALUE_OPTIONS) {
-      if (option(name) !== undefined && !allowed.includes(name)) {
-        throw new UsageError(`--${name} does not apply to "${words}"`);
-      }
-    }
-  };
-
-  const pair = positionals.slice(0, 2).join(' ');
-  const withArgument = ARGUMENT_COMMANDS[pair];
-  if (withArgument && !values.help) {
-    const argument = positionals[2];
-    if (!argument) {
-      throw new UsageError(
-        `"${pair}" needs the ${withArgument.argument === 'email' ? "member's e-mail" : 'image id'}`,
-      );
-    }
-    if (positionals.length > 3) throw new UsageError(`Unexpected argument "${positionals[3]}"`);
-    const { command } = withArgument;
-    allow(pair, ARGUMENT_OPTIONS[command] ?? []);
-    const input: Record<string, unknown> = { [withArgument.argument]: argument };
-    for (const name of ['set', 'items', 'note'] as const) {
-      if (option(name) !== undefined) input[name] = option(name);
-    }
-    if (ARGUMENT_OPTIONS[command]?.includes('by')) input.by = option('by') ?? osUser();
-    if (command === 'kyc/document') {
-      const out = option('out');
-      if (!out) throw new UsageError('"kyc document" needs --out <file>');
-      return { json, out, invocation: { command, input } };
-    }
-    return { json, invocation: { command, input } };
-  }
-
   const words = positionals.join(' ');
   if (values.help || words === 'help' || words === '') return { help: true, json };
-  const wallet = WALLET_COMMANDS[words];
-  if (wallet) {
-    allow(words, wallet.options);
-    for (const flag of FLAG_OPTIONS) {
-      if (values[flag] && !wallet.flags?.includes(flag))
-        throw new UsageError(`--${flag} does not apply to "${words}"`);
-    }
-    const input: Record<string, unknown> = {};
-    for (const name of wallet.options) {
-      if (option(name) !== undefined) input[name] = option(name);
-    }
-    for (const flag of wallet.flags ?? []) if (values[flag]) input[flag] = true;
-    return { json, invocation: { command: wallet.command, input } };
-  }
-  switch (words) {
-    case 'maintenance on':
-      allow(words, ['start', 'end']);
-      return {
-        json,
-        invocation: {
-          command: 'maintenance/on',
-          input: {
-            ...(option('start') ? { start: option('start') } : {}),
-            ...(option('end') ? { end: option('end') } : {}),
-          },
-        },
-      };
-    case 'maintenance off':
-      allow(words, []);
-      return { json, invocation: { command: 'maintenance/off', input: {} } };
-    case 'maintenance status':
-      allow(words, []);
-      return { json, invocation: { command: 'maintenance/status', input: {} } };
-    case 'contact list':
-      allow(words, ['limit']);
-      return {
-        json,
-        invocation: {
-          command: 'contact/list',
-          input: option('limit') ? { limit: option('limit') } : {},
-        },
-      };
-    case 'loyalty rates':
-      allow(words, []);
-      return { json, invocation: { command: 'loyalty/rates', input: {} } };
-    case 'kyc list':
-    case 'premier list':
-      allow(words, ['state']);
-      return {
-        json,
-        invocation: {
-          command: words === 'kyc list' ? 'kyc/list' : 'premier/list',
-          input: option('state') ? { state: option('state') } : {},
-        },
-      };
-    default:
-      throw new UsageError(`Unknown command "${words}"`);
-  }
-}
 
-/** Failure reported by the command itself (invalid input or a domain rule). */
-class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly usage: boolean,
-  ) {
-    super(message);
+  const pair = positionals.slice(0, 2).join(' ');
+  const name = BY_WORDS.get(pair);
+  if (!name) throw new UsageError(`Unknown command "${words}"`);
+  const command = opsCommandOf(name);
+  const input: Record<string, unknown> = {};
+  if (command.argument) {
+    const argument = positionals[2];
+    if (!argument) throw new UsageError(`"${pair}" needs the ${command.argument.what}`);
+    if (positionals.length > 3) throw new UsageError(`Unexpected argument "${positionals[3]}"`);
+    input[command.argument.name] = argument;
+  } else if (positionals.length > 2) {
+    throw new UsageError(`Unknown command "${words}"`);
   }
+
+  const options = command.options ?? {};
+  for (const option of VALUE_OPTIONS) {
+    if (values[option] !== undefined && !(option in options))
+      throw new UsageError(`--${option} does not apply to "${pair}"`);
+  }
+  for (const flag of FLAG_OPTIONS) {
+    if (values[flag] && !command.flags?.includes(flag))
+      throw new UsageError(`--${flag} does not apply to "${pair}"`);
+  }
+  const local: Record<string, string> = {};
+  for (const [option, spec] of Object.entries(options)) {
+    const value = (values[option] as string | undefined) ?? spec.default?.();
+    if (value === undefined) {
+      if (spec.required) throw new UsageError(`"${pair}" needs --${option} ${spec.required}`);
+      continue;
+    }
+    if (spec.local) local[option] = value;
+    else input[option] = value;
+  }
+  for (const flag of command.flags ?? []) if (values[flag]) input[flag] = true;
+  return { json, local, invocation: { command: name, input } };
 }
 
 function describeIssues(
@@ -400,8 +192,8 @@ async function runViaApi(api: ApiFile, invocation: Invocation): Promise<unknown>
   if (body.status !== 0) {
     const data = body.data as { issues?: { field: string; message: string }[] } | null;
     if (body.status === 400 && data?.issues)
-      throw new CommandError(describeIssues(data.issues), true);
-    throw new CommandError(
+      throw new OpsCommandError(describeIssues(data.issues), true);
+    throw new OpsCommandError(
       `The API refused the command: ${body.message} (status ${body.status})`,
       false,
     );
@@ -450,10 +242,10 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
       invocation.input,
     );
   } catch (error) {
-    if (error instanceof ZodError) throw new CommandError(describeIssues(error.issues), true);
+    if (error instanceof ZodError) throw new OpsCommandError(describeIssues(error.issues), true);
     if (error instanceof AppError) {
       const data = error.data as { issues?: { field: string; message: string }[] } | null;
-      throw new CommandError(
+      throw new OpsCommandError(
         data?.issues ? describeIssues(data.issues) : error.message,
         error.status === 400,
       );
@@ -462,180 +254,6 @@ async function runDirect(config: AppConfig, invocation: Invocation): Promise<unk
   } finally {
     await database.close();
   }
-}
-
-function formatMaintenance(state: MaintenanceState): string {
-  if (!state.enabled) return 'Maintenance is OFF.';
-  const lines = [
-    state.active
-      ? 'Maintenance is ON: users see the maintenance page.'
-      : `Maintenance is SCHEDULED: users see the maintenance page from ${state.startTime}.`,
-  ];
-  if (state.startTime) lines.push(`  start: ${state.startTime}`);
-  lines.push(`  expected end: ${state.endTime ?? '(not announced)'}`);
-  return lines.join('\n');
-}
-
-function formatContacts(rows: ContactRequestRecord[]): string {
-  if (rows.length === 0) return 'No contact requests.';
-  return rows
-    .map((row) => {
-      const head = `#${row.id}  ${row.createdAt}  product ${row.product}  ${row.name} <${row.email}>  ${row.phone}  ${row.locale}  ${row.ip}`;
-      const message = row.message ? `\n    ${row.message.replace(/\n/g, '\n    ')}` : '';
-      return head + message;
-    })
-    .join('\n');
-}
-
-function formatMember(member: MemberAdminView): string {
-  return [
-    `#${member.id}  ${member.email}  (${member.nickname})  ${member.accountType}`,
-    `  roleId: ${member.roleId}  [${member.roles.join(', ') || 'none'}]  level ${member.level}` +
-      (member.storedRoleId !== member.roleId
-        ? `  (stored ${member.storedRoleId}; loyalty bits from the chain)`
-        : ''),
-    `  mobile: ${member.mobile ?? '-'}  e-mail verified: ${member.emailVerified ? 'yes' : 'no'}  mobile verified: ${member.mobileVerified ? 'yes' : 'no'}`,
-    `  2FA: ${member.twoFactor}  withdrawals locked until: ${member.withdrawalLockedUntil ?? '-'}`,
-    `  devices: ${member.devices.authorised} authorised of ${member.devices.total}  live sessions: ${member.liveSessions}`,
-    `  wallets: ${member.wallets.join(', ') || '-'}`,
-    `  referral code: ${member.referralCode}  created: ${member.createdAt}`,
-  ].join('\n');
-}
-
-function formatRates(setting: LoyaltySetting): string {
-  const lines = ['plan    currency   lv1     lv2     lv3     lv4   (annual %)'];
-  for (const plan of ['fixed', 'pro'] as const) {
-    for (const rate of setting[plan]) {
-      const cells = [rate.lv1Rate, rate.lv2Rate, rate.lv3Rate, rate.lv4Rate].map((r) =>
-        String(r).padEnd(8),
-      );
-      lines.push(`${plan.padEnd(8)}${rate.currencyName.padEnd(11)}${cells.join('').trimEnd()}`);
-    }
-  }
-  return lines.join('\n');
-}
-
-function formatKycQueue(rows: KycQueueEntry[]): string {
-  if (rows.length === 0) return 'No KYC applications.';
-  return rows
-    .map(
-      (row) =>
-        `${row.lastSubmittedAt ?? '-'}  ${row.state.padEnd(12)}  ${row.kind.padEnd(13)}  ${row.email}` +
-        (row.name ? `  (${row.name})` : ''),
-    )
-    .join('\n');
-}
-
-function formatFields(fields: Record<string, unknown> | null, indent = '    '): string[] {
-  if (!fields) return [];
-  return Object.entries(fields).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? [`${indent}${key}:`, ...formatFields(value as Record<string, unknown>, `${indent}  `)]
-      : [`${indent}${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`],
-  );
-}
-
-function formatKycApplication(view: KycApplicationView): string {
-  const { member, application } = view;
-  const lines = [
-    `#${member.id}  ${member.email}  ${member.accountType}  roleId ${member.roleId}` +
-      (member.realName ? `  real name: ${member.realName}` : ''),
-  ];
-  if (!application) {
-    lines.push('  KYC: no application (pending)');
-  } else {
-    lines.push(
-      `  KYC: ${application.state} (${application.kind})  submitted ${application.submittedAt ?? '-'}` +
-        `  last submitted ${application.lastSubmittedAt ?? '-'}  review started ${application.reviewStartedAt ?? '-'}` +
-        `  decided ${application.decidedAt ?? '-'}`,
-    );
-    if (application.rejectedItems.length > 0) {
-      lines.push(`  items to correct: ${application.rejectedItems.join(', ')}`);
-    }
-    if (application.reviewNote) lines.push(`  note to the member: ${application.reviewNote}`);
-    if (application.personal) lines.push('  personal:', ...formatFields(application.personal));
-    if (application.business) lines.push('  business:', ...formatFields(application.business));
-  }
-  lines.push('  images (npm run ops -- kyc document <imageId> --out <file>):');
-  if (view.images.length === 0) lines.push('    -');
-  for (const image of view.images) {
-    lines.push(
-      `    ${image.item.padEnd(34)} ${image.imageId}  ${image.contentType}  ${image.size} bytes  uploaded ${image.uploadedAt}`,
-    );
-  }
-  if (view.premier) {
-    lines.push(
-      `  premier: ${view.premier.state}  applied ${view.premier.appliedAt}` +
-        (view.premier.investableAssets
-          ? `  investable assets ${view.premier.investableAssets}`
-          : '') +
-        (view.premier.decidedAt ? `  decided ${view.premier.decidedAt}` : '') +
-        (view.premier.reviewNote ? `  note: ${view.premier.reviewNote}` : ''),
-    );
-  }
-  lines.push('  history:');
-  if (view.history.length === 0) lines.push('    -');
-  for (const entry of view.history) {
-    lines.push(
-      `    ${entry.at}  ${entry.subject.padEnd(7)}  ${entry.from ?? '(new)'} -> ${entry.to}  by ${entry.actor} ${entry.by}` +
-        (entry.items?.length ? `  items: ${entry.items.join(', ')}` : '') +
-        (entry.note ? `  note: ${entry.note}` : ''),
-    );
-  }
-  return lines.join('\n');
-}
-
-function formatPremierQueue(rows: PremierQueueEntry[]): string {
-  if (rows.length === 0) return 'No premier applications.';
-  return rows
-    .map(
-      (row) =>
-        `${row.kyc2SubmittedAt ?? row.appliedAt}  ${row.state.padEnd(23)}  ${row.email}` +
-        (row.investableAssets ? `  assets ${row.investableAssets}` : '') +
-        (row.assetProofImageId ? `  proof ${row.assetProofImageId}` : ''),
-    )
-    .join('\n');
-}
-
-function format(command: OpsCommandName, data: unknown): string {
-  if (command === 'contact/list') return formatContacts(data as ContactRequestRecord[]);
-  if (command === 'member/show' || command === 'member/roles' || command === 'member/verify') {
-    return formatMember(data as MemberAdminView);
-  }
-  if (command === 'loyalty/rates') return formatRates(data as LoyaltySetting);
-  if (command === 'kyc/list') return formatKycQueue(data as KycQueueEntry[]);
-  if (command.startsWith('kyc/')) return formatKycApplication(data as KycApplicationView);
-  if (command === 'premier/list') return formatPremierQueue(data as PremierQueueEntry[]);
-  if (command.startsWith('premier/')) {
-    const row = data as PremierQueueEntry;
-    return `Premier application of ${row.email}: ${row.state}`;
-  }
-  return formatMaintenance(data as MaintenanceState);
-}
-
-/**
- * `kyc document`: write the file (mode 0600, never over an existing file) after checking its
- * SHA-256 against the upload's; answers what to print (never the bytes).
- */
-function writeDocument(file: KycDocumentFile, out: string) {
-  const bytes = Buffer.from(file.data, 'base64');
-  const digest = createHash('sha256').update(bytes).digest('hex');
-  if (digest !== file.sha256) {
-    throw new CommandError(`The stored file of ${file.imageId} does not match its SHA-256`, false);
-  }
-  try {
-    writeFileSync(out, bytes, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CommandError(
-      code === 'EEXIST'
-        ? `${out} exists: choose another --out (existing files are never overwritten)`
-        : `Cannot write ${out}: ${(error as Error).message}`,
-      code === 'EEXIST',
-    );
-  }
-  const { data: _data, ...meta } = file;
-  return { ...meta, out: path.resolve(out) };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -650,7 +268,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const { invocation, json, out } = parsed;
+  const { invocation, json, local = {} } = parsed;
 
   let config: AppConfig;
   try {
@@ -695,19 +313,16 @@ async function main(argv: string[]): Promise<number> {
         }
       }
     }
-    if (invocation.command === 'kyc/document' && out) {
-      const written = writeDocument(data as KycDocumentFile, out);
-      console.log(
-        json
-          ? JSON.stringify(written, null, 2)
-          : `Wrote ${written.out}: ${written.contentType}, ${written.size} bytes, sha256 ${written.sha256} (uploaded by ${written.owner} at ${written.uploadedAt})`,
-      );
+    const command = opsCommandOf(invocation.command);
+    if (command.deliver) {
+      const delivered = command.deliver(data, local);
+      console.log(json ? JSON.stringify(delivered.json, null, 2) : delivered.text);
       return 0;
     }
-    console.log(json ? JSON.stringify(data, null, 2) : format(invocation.command, data));
+    console.log(json || !command.format ? JSON.stringify(data, null, 2) : command.format(data));
     return 0;
   } catch (error) {
-    if (error instanceof CommandError) {
+    if (error instanceof OpsCommandError) {
       console.error(error.message);
       return error.usage ? 2 : 1;
     }

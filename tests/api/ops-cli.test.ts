@@ -8,6 +8,7 @@ import { systemClock } from '../../src/server/clock';
 import { acquireDataDirLock, DataDirLockedError, openDatabase } from '../../src/server/db/database';
 import { createContactRequest } from '../../src/server/domain/contact';
 import { apiFilePath, readApiFile } from '../../src/server/ops/api-file';
+import { OPS_COMMAND_NAMES } from '../../src/server/ops/commands';
 import { startApi } from '../../src/server/start';
 import {
   CLOSED_RPC_URL,
@@ -158,6 +159,9 @@ describe('ops CLI without a running API', () => {
       const help = await runCli(['help'], env);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/Usage: npm run ops -- <command>/);
+      // the help lists the registry's commands
+      for (const name of OPS_COMMAND_NAMES)
+        expect(help.stdout).toContain(`  ${name.replace('/', ' ')}`);
     },
     CLI_TIMEOUT,
   );

@@ -7,10 +7,10 @@ import {
   simulateDeposit,
 } from '../domain/wallet/deposit-networks';
 import { listDeposits, releaseDeposit } from '../domain/wallet/deposits';
-import { type OpsContext, walletOf } from './commands';
+import { type OpsContext, opsCommand, walletOf } from './command';
 
 /**
- * Operator commands of wallet deposits (merged into opsCommands in commands.ts):
+ * Operator commands of wallet deposits:
  * - `deposits/simulate` (Bitcoin / TRON simulator): a deposit of `amount` arrived at `address`
  *   on `network`, 0 confirmations; optional `txid` (64 hex digits, random by default).
  * - `deposits/confirm`: `blocks` (default 1) more confirmations for the simulated transaction
@@ -34,51 +34,49 @@ async function memberIdByEmail(ctx: OpsContext, email: string): Promise<number> 
 }
 
 export const depositOpsCommands = {
-  'deposits/simulate': {
+  'deposits/simulate': opsCommand({
+    options: { network: {}, address: {}, amount: {}, txid: {} },
+    usage: '--network BTC_NATIVE_SEGWIT|TRC20 --address <addr> --amount <n> [--txid <hex>]',
+    help: `A Bitcoin or TRON deposit arrived at a member's deposit address
+(the local network simulator; 0 confirmations).`,
     input: z.object({
       network,
       address: z.string().trim().min(20).max(100),
       amount,
       txid: z.string().trim().optional(),
     }),
-    run: (
-      ctx: OpsContext,
-      input: {
-        network: (typeof SIMULATED_NETWORKS)[number];
-        address: string;
-        amount: string;
-        txid?: string | undefined;
-      },
-    ) => simulateDeposit(walletOf(ctx), input),
-  },
-  'deposits/confirm': {
+    run: (ctx, input) => simulateDeposit(walletOf(ctx), input),
+  }),
+  'deposits/confirm': opsCommand({
+    options: { network: {}, txid: {}, blocks: {} },
+    usage: '--network N [--txid <hex>] [--blocks N]',
+    help: 'Add confirmations to simulated deposits (credited at 5 BTC / 12 TRC20).',
     input: z.object({
       network,
       txid: z.string().trim().optional(),
       blocks: z.coerce.number().int().min(1).max(1000).default(1),
     }),
-    run: (
-      ctx: OpsContext,
-      input: {
-        network: (typeof SIMULATED_NETWORKS)[number];
-        txid?: string | undefined;
-        blocks: number;
-      },
-    ) => confirmSimulatedDeposits(walletOf(ctx), input),
-  },
-  'deposits/list': {
+    run: (ctx, input) => confirmSimulatedDeposits(walletOf(ctx), input),
+  }),
+  'deposits/list': opsCommand({
+    options: { email: {}, limit: {} },
+    usage: '[--email <member>] [--limit N]',
+    help: 'Recent deposits (all networks) with status and confirmations.',
     input: z.object({
       email: z.string().trim().min(3).max(254).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(50),
     }),
-    run: async (ctx: OpsContext, input: { email?: string | undefined; limit: number }) =>
+    run: async (ctx, input) =>
       listDeposits(ctx.db, {
         limit: input.limit,
         ...(input.email ? { memberId: await memberIdByEmail(ctx, input.email) } : {}),
       }),
-  },
-  'deposits/release': {
+  }),
+  'deposits/release': opsCommand({
+    options: { id: {} },
+    usage: '--id N',
+    help: 'Credit a deposit held over the level-1 deposit limit.',
     input: z.object({ id: z.coerce.number().int().positive() }),
-    run: (ctx: OpsContext, input: { id: number }) => releaseDeposit(walletOf(ctx), input.id),
-  },
+    run: (ctx, input) => releaseDeposit(walletOf(ctx), input.id),
+  }),
 } as const;

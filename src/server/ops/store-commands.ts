@@ -5,10 +5,10 @@ import { storeOrders } from '../db/schema/store';
 import { deliverStoreOrders } from '../domain/store/delivery';
 import { storeOrderViews } from '../domain/store/orders';
 import { LOCAL_CHAIN_ID } from '../../shared/constants/chain';
-import type { OpsContext } from './commands';
+import { type OpsContext, opsCommand } from './command';
 
 /**
- * Operator commands of the BCNT store (merged into opsCommands in commands.ts):
+ * Operator commands of the BCNT store:
  *
  * - `store/list [--state created|confirming|deposited|delivered|due|below-minimum|late]
  *   [--email x] [--limit n]`: orders, newest first, with their derived state. `due`: Deposited
@@ -48,20 +48,16 @@ async function resolveOrderId(ctx: OpsContext, ref: number | string): Promise<nu
 }
 
 export const storeOpsCommands = {
-  'store/list': {
+  'store/list': opsCommand({
+    options: { state: {}, email: {}, limit: {} },
+    usage: '[--state S] [--email <member>] [--limit N]',
+    help: 'BCNT store orders.',
     input: z.object({
       state: z.enum(STATE_FILTERS).optional(),
       email: z.string().trim().min(3).max(254).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(50),
     }),
-    run: async (
-      ctx: OpsContext,
-      input: {
-        state?: (typeof STATE_FILTERS)[number] | undefined;
-        email?: string | undefined;
-        limit: number;
-      },
-    ) => {
+    run: async (ctx, input) => {
       const where: SQL[] = [];
       if (input.state === 'delivered' || input.state === 'late')
         where.push(isNotNull(storeOrders.deliveredAt));
@@ -101,8 +97,13 @@ export const storeOpsCommands = {
       });
       return { orders: matches.slice(0, input.limit) };
     },
-  },
-  'store/deliver': {
+  }),
+  'store/deliver': opsCommand({
+    options: { id: {} },
+    flags: ['now'],
+    usage: '[--id N] [--now]',
+    help: `Deliver the store orders that are due (next business day 12:00
+UTC+8); --id one order, --now without waiting for its time.`,
     input: z.object({
       id: orderRef.optional(),
       now: z
@@ -110,12 +111,12 @@ export const storeOpsCommands = {
         .transform((v) => v === true || v === 'true')
         .default(false),
     }),
-    run: async (ctx: OpsContext, input: { id?: number | string | undefined; now: boolean }) => {
+    run: async (ctx, input) => {
       const orderId = input.id === undefined ? undefined : await resolveOrderId(ctx, input.id);
       return deliverStoreOrders(
         { db: ctx.db, clock: ctx.clock, chainId: ctx.chainId ?? LOCAL_CHAIN_ID },
         { ...(orderId === undefined ? {} : { orderId }), force: input.now },
       );
     },
-  },
+  }),
 } as const;

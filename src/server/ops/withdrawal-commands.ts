@@ -9,10 +9,10 @@ import {
 } from '../domain/wallet/withdrawal-processing';
 import { withLease } from '../domain/wallet/leases';
 import { TaskBusy } from '../scheduler';
-import { type OpsContext, walletOf } from './commands';
+import { type OpsContext, opsCommand, walletOf } from './command';
 
 /**
- * Operator commands of withdrawals (merged into opsCommands in commands.ts):
+ * Operator commands of withdrawals:
  *
  * - `withdrawals/list [--state queued|processing|broadcast|completed|failed] [--limit 50]`
  * - `withdrawals/run [--wait] [--timeout 120]`: send every queued withdrawal now, whatever its
@@ -53,17 +53,23 @@ async function run(ctx: OpsContext, input: { wait: boolean; timeout: number }) {
 }
 
 export const withdrawalOpsCommands = {
-  'withdrawals/list': {
+  'withdrawals/list': opsCommand({
+    options: { state: {}, limit: {} },
+    usage: '[--state S] [--limit N]',
+    help: 'Withdrawals (queued, processing, broadcast, completed, failed).',
     input: z.object({
       state: z.enum(WITHDRAWAL_STATUSES).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(50),
     }),
-    run: (
-      ctx: OpsContext,
-      input: { state?: (typeof WITHDRAWAL_STATUSES)[number] | undefined; limit: number },
-    ) => listWithdrawals(ctx.db, { status: input.state, limit: input.limit }),
-  },
-  'withdrawals/run': {
+    run: (ctx, input) => listWithdrawals(ctx.db, { status: input.state, limit: input.limit }),
+  }),
+  'withdrawals/run': opsCommand({
+    options: { timeout: {} },
+    flags: ['wait'],
+    usage: '[--wait] [--timeout S]',
+    help: `Process the withdrawal queue now (not waiting for 10:00 UTC+8 of
+the next working day), then record confirmations; --wait polls
+until nothing is waiting (direct database access only).`,
     input: z.object({
       wait: z
         .union([z.boolean(), z.enum(['true', 'false', ''])])
@@ -72,13 +78,15 @@ export const withdrawalOpsCommands = {
       timeout: z.coerce.number().int().min(1).max(3600).default(120),
     }),
     run,
-  },
-  'withdrawals/fail': {
+  }),
+  'withdrawals/fail': opsCommand({
+    options: { id: {}, reason: {} },
+    usage: '--id N [--reason "..."]',
+    help: 'Cancel a queued withdrawal and return the funds.',
     input: z.object({
       id: z.coerce.number().int().positive(),
       reason: z.string().trim().min(1).max(300).default('cancelled by support'),
     }),
-    run: (ctx: OpsContext, input: { id: number; reason: string }) =>
-      failWithdrawalBySupport(walletOf(ctx), input.id, input.reason),
-  },
+    run: (ctx, input) => failWithdrawalBySupport(walletOf(ctx), input.id, input.reason),
+  }),
 } as const;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, ok } from '../../../shared/api/envelope';
 import { AppError } from '../../errors';
 import { OPS_TOKEN_HEADER, tokensEqual } from '../../ops/api-file';
-import { OPS_COMMAND_NAMES, opsCommands, type OpsContext } from '../../ops/commands';
+import { OPS_COMMAND_NAMES, opsCommandOf } from '../../ops/commands';
 
 /**
  * Internal operator routes, `POST /ops/<command>` (see ops/commands.ts), used by the operator
@@ -35,11 +35,10 @@ const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) 
   });
 
   for (const name of OPS_COMMAND_NAMES) {
-    const command = opsCommands[name];
+    const command = opsCommandOf(name);
     app.post(`/${name}`, { schema: { body: command.input.nullish() } }, async (request) => {
-      const run = command.run as (ctx: OpsContext, input: unknown) => Promise<unknown>;
       return ok(
-        await run(
+        await command.run(
           {
             db: app.db,
             clock: app.clock,
