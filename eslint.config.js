@@ -81,6 +81,11 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
+      // Without the parser mapping the import plugin parses only .js files, and `no-cycle`
+      // silently sees no TypeScript import at all.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // dependencies are not parsed for their imports (no-cycle follows only ours)
+      'import/ignore': ['node_modules'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {

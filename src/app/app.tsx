@@ -1,43 +1,33 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { AuthLinksProvider, type AuthLinks } from '../features/auth/auth-links';
+import { AfterLoginProvider, type AfterLogin } from '../features/auth/after-login';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { afterLoginHref, readBackTo } from './guards';
 import type { AppRouter } from './router';
-import { routes } from './routes';
 import { storage } from './runtime';
-import { hrefIfBuilt } from './shell-rules';
 
 /**
- * Where the identity screens link to (features do not import the route table). After a login:
- * `back` (+ `id`), else the stored backTo (used once), else Landing.
+ * Where Login goes after a login (the guards' rule, which features do not import): `back`
+ * (+ `id`), else the stored backTo (used once), else Landing.
  */
-export const authLinks: AuthLinks = {
-  landing: routes.Landing.getHref(),
-  login: routes.Login.getHref(),
-  register: routes.Register.getHref(),
-  forgotPassword: routes.ForgotPwd.getHref(),
-  userAgreement: hrefIfBuilt('UserAgreement', () => routes.UserAgreement.getHref()),
-  privacyPolicy: hrefIfBuilt('PrivacyPolicy', () => routes.PrivacyPolicy.getHref()),
-  afterLogin: (query) => {
-    const store = storage();
-    const href = afterLoginHref(query, readBackTo(store));
-    try {
-      store.removeItem(STORAGE_KEYS.backTo);
-    } catch {
-      // nothing stored that could be reused
-    }
-    return href;
-  },
+export const afterLogin: AfterLogin = (query) => {
+  const store = storage();
+  const href = afterLoginHref(query, readBackTo(store));
+  try {
+    store.removeItem(STORAGE_KEYS.backTo);
+  } catch {
+    // nothing stored that could be reused
+  }
+  return href;
 };
 
-/** Providers: react-query, the identity screens' links, then the router (i18n is ready before). */
+/** Providers: react-query, the after-login rule, then the router (i18n is ready before). */
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthLinksProvider value={authLinks}>
+      <AfterLoginProvider value={afterLogin}>
         <RouterProvider router={router} />
-      </AuthLinksProvider>
+      </AfterLoginProvider>
     </QueryClientProvider>
   );
 }

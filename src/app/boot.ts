@@ -1,6 +1,6 @@
 import type { ChunkRecovery } from './chunk-recovery';
 import { applyQueryToggles, landingStepRedirect } from './query-toggles';
-import { matchRoute } from './routes';
+import { matchRoute } from '../lib/paths';
 import { reloadIfStale } from './stale-reload';
 
 /**

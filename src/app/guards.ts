@@ -4,10 +4,10 @@ import {
   buildQuery,
   isRouteName,
   paramsSatisfyRules,
-  routes,
+  paths,
   type QueryParams,
   type RouteName,
-} from './routes';
+} from '../lib/paths';
 
 /**
  * Session and gating rules of spec section 4, as pure functions. `route-loader.ts` applies them
@@ -27,12 +27,12 @@ export const PORTFOLIO_DETAIL_ROUTE: RouteName = 'MyStrategiesDetail';
 export function loginHrefFor(target: RouteTarget): string {
   const query: QueryParams = { back: target.name };
   if (target.name === PORTFOLIO_DETAIL_ROUTE && target.params.id) query.id = target.params.id;
-  return routes.Login.getHref(undefined, query);
+  return paths.Login.getHref(undefined, query);
 }
 
 /** A route outside the public list without a token is replaced by Login with `back`. */
 export function authGuard(target: RouteTarget, hasToken: boolean): string | null {
-  if (routes[target.name].public || hasToken) return null;
+  if (paths[target.name].public || hasToken) return null;
   return loginHrefFor(target);
 }
 
@@ -110,7 +110,7 @@ export function backToHref(backTo: BackTo): string | null {
   try {
     const params = backTo.params ?? {};
     if (!paramsSatisfyRules(backTo.name, params)) return null;
-    return buildPath(routes[backTo.name].path, params) + buildQuery(backTo.query);
+    return buildPath(paths[backTo.name].path, params) + buildQuery(backTo.query);
   } catch {
     return null;
   }
@@ -131,7 +131,7 @@ export function afterLoginHref(query: URLSearchParams, stored: BackTo | null): s
     const href = backToHref(stored);
     if (href) return href;
   }
-  return routes.Landing.getHref();
+  return paths.Landing.getHref();
 }
 
 // ---- KYC gate ----
@@ -154,5 +154,5 @@ export function kycGate(status: KycStatus | null): RouteName | null {
 
 /** The KYC gate applies only to a logged-in member entering a listed route. */
 export function needsKycCheck(name: RouteName, hasToken: boolean): boolean {
-  return hasToken && routes[name].kycGate;
+  return hasToken && paths[name].kycGate;
 }

@@ -1,5 +1,5 @@
 import { isKycVerified, memberLevel } from '../shared/membership/levels';
-import { routes, type RouteName } from './routes';
+import { paths, type RouteName } from '../lib/paths';
 import { hrefIfBuilt } from './shell-rules';
 
 /**
@@ -51,21 +51,21 @@ export function memberMenu(
     route,
     href: hrefIfBuilt(route, href),
   });
-  const account = entry('account', 'Account', () => routes.Account.getHref());
+  const account = entry('account', 'Account', () => paths.Account.getHref());
   if (!isKycVerified(member.roleId)) return [account];
   const items = [
     account,
-    entry('wallet', 'Wallet', () => routes.Wallet.getHref(undefined, { tab: 'deposit' })),
-    entry('security', 'Security', () => routes.Security.getHref(undefined, { tab: 'two-step' })),
+    entry('wallet', 'Wallet', () => paths.Wallet.getHref(undefined, { tab: 'deposit' })),
+    entry('security', 'Security', () => paths.Security.getHref(undefined, { tab: 'two-step' })),
   ];
   if (memberLevel(member.roleId) > 0)
-    items.push(entry('referrals', 'Referrals', () => routes.Referrals.getHref()));
+    items.push(entry('referrals', 'Referrals', () => paths.Referrals.getHref()));
   if (member.hasManagedAssets) {
     items.push(
-      entry('api-keys', 'ApiKeys', () => routes.ApiKeys.getHref(undefined, { tab: 'manage' })),
+      entry('api-keys', 'ApiKeys', () => paths.ApiKeys.getHref(undefined, { tab: 'manage' })),
     );
   }
   if (!options.production)
-    items.push(entry('preferences', 'Preferences', () => routes.Preferences.getHref()));
+    items.push(entry('preferences', 'Preferences', () => paths.Preferences.getHref()));
   return items;
 }

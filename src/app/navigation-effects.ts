@@ -2,7 +2,7 @@ import type { DataRouter, Location } from 'react-router';
 import type { KeyValueStorage } from '../lib/browser-storage';
 import type { ChunkRecovery } from './chunk-recovery';
 import { backToOnLoginEntry, storeBackTo, type RouteTarget } from './guards';
-import { matchRoute } from './routes';
+import { matchRoute } from '../lib/paths';
 import { reloadIfStale } from './stale-reload';
 
 /**

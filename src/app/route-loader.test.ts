@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { decideRouteEntry, type RouteEntryDeps } from './route-loader';
-import type { RouteName } from './routes';
+import type { RouteName } from '../lib/paths';
 
 function deps(overrides: Partial<RouteEntryDeps> = {}): RouteEntryDeps {
   return {

@@ -1,5 +1,6 @@
 import { authGuard, kycGate, needsKycCheck } from './guards';
-import { buildPath, paramsSatisfyRules, routes, type RouteName } from './routes';
+import { buildPath, paramsSatisfyRules, type RouteName } from '../lib/paths';
+import { routes } from './routes';
 import type { KycStatus } from './guards';
 
 /**

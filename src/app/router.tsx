@@ -2,7 +2,8 @@ import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppErrorBoundary } from './app-error-boundary';
 import { decideRouteEntry, type RouteEntryDeps } from './route-loader';
-import { routePatterns, routes, type LazyScreen, type RouteName } from './routes';
+import { routePatterns, type RouteName } from '../lib/paths';
+import { routes, type LazyScreen } from './routes';
 
 /**
  * React Router (data router, path history) built from the route table:

@@ -22,6 +22,7 @@ function renderShell(path: string) {
       Landing: async () => ({ default: () => <p data-testid="screen">landing screen</p> }),
       Login: async () => ({ default: () => <p data-testid="screen">login screen</p> }),
       Register: async () => ({ default: () => <p data-testid="screen">register screen</p> }),
+      Wallet: async () => ({ default: () => <p data-testid="screen">wallet screen</p> }),
     },
     entryDeps: {
       hasToken: () => false,

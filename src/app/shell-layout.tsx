@@ -33,7 +33,8 @@ import { LazyBoundary } from './lazy-boundary';
 import { NavWallet } from './nav-wallet';
 import { VisitorAuthLinks } from './visitor-auth-links';
 import { isRouteHandle } from './router';
-import { routes, type RouteName } from './routes';
+import type { RouteName } from '../lib/paths';
+import { routes } from './routes';
 import { hrefIfBuilt, shellChrome } from './shell-rules';
 import styles from './shell-layout.module.css';
 

@@ -1,4 +1,5 @@
-import { routes, type RouteName } from './routes';
+import type { RouteName } from '../lib/paths';
+import { routes } from './routes';
 
 /**
  * Which parts of the shell show on a route (spec section 2, shell rules):

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/button-link';
-import { routes } from './routes';
+import { paths } from '../lib/paths';
 import styles from './shell-layout.module.css';
 
 /**
@@ -11,11 +11,11 @@ export function VisitorAuthLinks() {
   const { t } = useTranslation('nav');
   return (
     <div className={styles.authLinks}>
-      <ButtonLink to={routes.Login.getHref()} variant="inverse" size="sm" data-testid="nav-login">
+      <ButtonLink to={paths.Login.getHref()} variant="inverse" size="sm" data-testid="nav-login">
         {t('login')}
       </ButtonLink>
       <ButtonLink
-        to={routes.Register.getHref()}
+        to={paths.Register.getHref()}
         variant="primary"
         size="sm"
         data-testid="nav-signup"

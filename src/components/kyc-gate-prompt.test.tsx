@@ -16,7 +16,6 @@ function Harness(props: Partial<KycGatePromptProps> & { onChange?: (open: boolea
       </button>
       <KycGatePrompt
         action="deposit"
-        kycHref="/kyc"
         {...rest}
         open={open}
         onOpenChange={(next) => {

@@ -1,3 +1,4 @@
+import { paths } from '../lib/paths';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
@@ -20,8 +21,6 @@ export interface KycGatePromptProps {
   onOpenChange: (open: boolean) => void;
   /** What the member tried to do: the message names it. */
   action: KycGatedAction;
-  /** The identity verification screen (`/kyc`); the app builds it from its route table. */
-  kycHref: string;
   /** Replaces the default title ("Verify your identity first"). */
   title?: ReactNode;
   /** Replaces the default message of `action`. */
@@ -37,7 +36,6 @@ export function KycGatePrompt({
   open,
   onOpenChange,
   action,
-  kycHref,
   title,
   description,
 }: KycGatePromptProps) {
@@ -60,7 +58,11 @@ export function KycGatePrompt({
         >
           {t('kycGate.later')}
         </Button>
-        <ButtonLink to={kycHref} onClick={() => onOpenChange(false)} data-testid="kyc-gate-verify">
+        <ButtonLink
+          to={paths.Kyc.getHref()}
+          onClick={() => onOpenChange(false)}
+          data-testid="kyc-gate-verify"
+        >
           {t('kycGate.verify')}
         </ButtonLink>
       </div>

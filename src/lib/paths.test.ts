@@ -7,13 +7,13 @@ import {
   matchRoute,
   ROUTE_NAMES,
   routePatterns,
-  routes,
+  paths,
   type RouteName,
-} from './routes';
+} from './paths';
 
 /** A value every param rule accepts. */
 function sampleValue(name: RouteName, key: string): string {
-  const rule = routes[name].params[key];
+  const rule = paths[name].params[key];
   if (rule && 'oneOf' in rule) return rule.oneOf[0]!;
   if (rule && 'pattern' in rule) {
     for (const candidate of ['42', 'fixed', 'USDT-034R'])
@@ -32,13 +32,13 @@ function paramKeys(path: string) {
 
 function sampleParams(name: RouteName, withOptional: boolean): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const { key, optional } of paramKeys(routes[name].path)) {
+  for (const { key, optional } of paramKeys(paths[name].path)) {
     if (!optional || withOptional) params[key] = sampleValue(name, key);
   }
   return params;
 }
 
-describe('route table', () => {
+describe('path table', () => {
   it('holds the named routes of both spec documents', () => {
     const expected: RouteName[] = [
       'Landing',
@@ -128,19 +128,19 @@ describe('route table', () => {
   });
 
   it('every route has a public flag, and the public list is what visitors may open', () => {
-    for (const name of ROUTE_NAMES) expect(typeof routes[name].public, name).toBe('boolean');
-    expect(routes.Landing.public).toBe(true);
-    expect(routes.Login.public).toBe(true);
-    expect(routes.AboutUs.public).toBe(true);
-    expect(routes.Wallet.public).toBe(false);
-    expect(routes.Account.public).toBe(false);
-    expect(routes.MyStrategiesDetail.public).toBe(false);
+    for (const name of ROUTE_NAMES) expect(typeof paths[name].public, name).toBe('boolean');
+    expect(paths.Landing.public).toBe(true);
+    expect(paths.Login.public).toBe(true);
+    expect(paths.AboutUs.public).toBe(true);
+    expect(paths.Wallet.public).toBe(false);
+    expect(paths.Account.public).toBe(false);
+    expect(paths.MyStrategiesDetail.public).toBe(false);
   });
 
   it('every path (with and without optional params) resolves to its own name', () => {
     for (const name of ROUTE_NAMES) {
       for (const withOptional of [false, true]) {
-        const href = routes[name].getHref(sampleParams(name, withOptional) as never);
+        const href = paths[name].getHref(sampleParams(name, withOptional) as never);
         const match = matchRoute(href);
         expect(match.known, `${href}`).toBe(true);
         expect(match.name, `${href}`).toBe(name);
@@ -203,36 +203,13 @@ describe('route table', () => {
     expect(new Set(routePatterns().map((pattern) => pattern.id)).size).toBe(routePatterns().length);
   });
 
-  it('has unique paths, valid redirect targets, and screens only where they exist', () => {
-    const paths = ROUTE_NAMES.map((name) => routes[name].path);
-    expect(new Set(paths).size).toBe(paths.length);
+  it('has unique paths and valid redirect targets', () => {
+    const all = ROUTE_NAMES.map((name) => paths[name].path);
+    expect(new Set(all).size).toBe(all.length);
     for (const name of ROUTE_NAMES) {
-      const target = routes[name].redirectTo;
+      const target = paths[name].redirectTo;
       if (target) expect(isRouteName(target), `${name} -> ${target}`).toBe(true);
     }
-    const withScreens = ROUTE_NAMES.filter((name) => routes[name].screen);
-    expect(withScreens.sort()).toEqual([
-      'Account',
-      'AuthorizeLoginDevice',
-      'Bcnt',
-      'EditUserName',
-      'ForgotPwd',
-      'Kyc',
-      'Landing',
-      'Login',
-      'LoyaltyProgram',
-      'LoyaltyProgramMobile',
-      'Maintain',
-      'PrivacyPolicy',
-      'Referrals',
-      'Register',
-      'ResetPwd',
-      'Security',
-      'UpdatePassword',
-      'UserAgreement',
-      'Wallet',
-      'WalletManagement',
-    ]);
   });
 
   it('buildPath refuses a missing required param', () => {

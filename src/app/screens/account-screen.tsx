@@ -1,14 +1,14 @@
 import { AccountPage } from '../../features/account/pages/account-page';
 import { AlliancePanel } from '../../features/alliance/components/alliance-panel';
 import { LazyStakingPanel } from '../../features/loyalty/components/lazy-staking-panel';
-import { routes } from '../routes';
+import { paths } from '../../lib/paths';
 
 const ACCOUNT_LINKS = {
-  kyc: routes.Kyc.getHref(),
-  wallet: routes.Wallet.getHref(undefined, { tab: 'deposit' }),
-  security: routes.Security.getHref(undefined, { tab: 'two-step' }),
-  loyaltyProgram: routes.LoyaltyProgram.getHref(),
-  bcnt: routes.Bcnt.getHref(),
+  kyc: paths.Kyc.getHref(),
+  wallet: paths.Wallet.getHref(undefined, { tab: 'deposit' }),
+  security: paths.Security.getHref(undefined, { tab: 'two-step' }),
+  loyaltyProgram: paths.LoyaltyProgram.getHref(),
+  bcnt: paths.Bcnt.getHref(),
 };
 
 /**

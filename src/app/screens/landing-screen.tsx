@@ -10,7 +10,7 @@ import type { KeyValueStorage } from '../../lib/browser-storage';
 import { hasToken } from '../../services/session';
 import { storeBackTo, type BackTo } from '../guards';
 import { LazyBoundary } from '../lazy-boundary';
-import { routes } from '../routes';
+import { paths } from '../../lib/paths';
 import { storage } from '../runtime';
 
 /**
@@ -45,15 +45,15 @@ export default function LandingScreen() {
   return (
     <>
       <LandingPage
-        signUpHref={routes.Register.getHref()}
-        loginHref={routes.Login.getHref()}
-        accountHref={routes.Account.getHref()}
+        signUpHref={paths.Register.getHref()}
+        loginHref={paths.Login.getHref()}
+        accountHref={paths.Account.getHref()}
       />
       {isOpen && hasToken() ? (
         <LazyBoundary fallback={null}>
           <Suspense fallback={null}>
             <OnboardingHost
-              verifyHref={routes.Kyc.getHref(undefined, { step: 'upload' })}
+              verifyHref={paths.Kyc.getHref(undefined, { step: 'upload' })}
               onVerify={() => storeOnboardingBackTo()}
             />
           </Suspense>

@@ -6,7 +6,6 @@ import { WalletPage } from '../../features/custody/pages/wallet-page';
 import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { AddressBookPanel } from '../../features/withdraw/components/address-book-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
-import { routes } from '../routes';
 
 /**
  * /wallet: the custody feature's page (balances, transaction history, tabs) with the panels of
@@ -16,7 +15,6 @@ import { routes } from '../routes';
 export default function WalletScreen() {
   return (
     <WalletPage
-      kycHref={routes.Kyc.getHref()}
       panels={{
         deposit: <DepositPanel />,
         withdrawal: <WithdrawPanel />,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberSummary } from '../../../shared/api/auth';
 import type { MemberLevel } from '../../../shared/membership/levels';
-import { ACCOUNT_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { regionName } from '../utils/region';
 import { SectionCard } from '../../../components/section-card';
 import { ContactVerification } from './contact-verification';
@@ -28,7 +28,7 @@ export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
       title={t('basic.title')}
       actions={
         <Link
-          to={ACCOUNT_PATHS.changePassword}
+          to={paths.UpdatePassword.getHref()}
           className={styles.link}
           data-testid="account-change-password"
         >
@@ -44,7 +44,7 @@ export function BasicInfoCard({ member, level }: BasicInfoCardProps) {
             {member.nickname || <span className={styles.muted}>{t('basic.usernameNone')}</span>}
           </span>
           <Link
-            to={ACCOUNT_PATHS.editUserName}
+            to={paths.EditUserName.getHref()}
             className={styles.link}
             aria-label={t('basic.editUsername')}
             data-testid="account-username-edit"

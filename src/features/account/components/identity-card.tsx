@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/date-format';
 import type { KycState, KycStatus } from '../../../shared/api/kyc';
 import { useKycStatus } from '../api/use-kyc-status';
 import { useErrorText } from '../hooks/use-error-text';
-import { ACCOUNT_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { LoadError, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import { StatusBadge, type BadgeTone } from './status-badge';
@@ -25,11 +25,11 @@ const TONE: Record<KycState, BadgeTone> = {
 const NEXT: Partial<
   Record<KycState, { href: string; label: 'verify' | 'edit' | 'view' | 'fix' | 'upload' }>
 > = {
-  pending: { href: ACCOUNT_PATHS.kyc, label: 'verify' },
-  submitted: { href: ACCOUNT_PATHS.kyc, label: 'edit' },
-  resubmitted: { href: ACCOUNT_PATHS.kyc, label: 'view' },
-  rejected: { href: ACCOUNT_PATHS.kyc, label: 'fix' },
-  insufficient: { href: ACCOUNT_PATHS.kycUpload, label: 'upload' },
+  pending: { href: paths.Kyc.getHref(), label: 'verify' },
+  submitted: { href: paths.Kyc.getHref(), label: 'edit' },
+  resubmitted: { href: paths.Kyc.getHref(), label: 'view' },
+  rejected: { href: paths.Kyc.getHref(), label: 'fix' },
+  insufficient: { href: paths.Kyc.getHref(undefined, { step: 'upload' }), label: 'upload' },
 };
 
 /**
@@ -124,7 +124,11 @@ function KycStatusView({ status }: { status: KycStatus }) {
         </ButtonLink>
       ) : null}
       {state === 'failed' ? (
-        <ButtonLink size="sm" to={ACCOUNT_PATHS.contactSupport} data-testid="account-kyc-contact">
+        <ButtonLink
+          size="sm"
+          to={paths.Account.getHref(undefined, { type: 'contact-us' })}
+          data-testid="account-kyc-contact"
+        >
           {t('kyc.link.contact')}
         </ButtonLink>
       ) : null}

@@ -7,7 +7,7 @@ import type { KycStatus, PremierState } from '../../../shared/api/kyc';
 import { useApplyForPremierMember } from '../api/use-premier-application';
 import { useKycStatus } from '../api/use-kyc-status';
 import { useErrorText } from '../hooks/use-error-text';
-import { ACCOUNT_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { LoadError, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import { StatusBadge, type BadgeTone } from './status-badge';
@@ -110,7 +110,7 @@ function PremierStateView({ view, premier }: { view: PremierView; premier: KycSt
         <div className={styles.state}>
           {badge}
           <p className={styles.stateText}>{t('premier.hint.pending_id_verification')}</p>
-          <ButtonLink size="sm" to={ACCOUNT_PATHS.kyc} data-testid="premier-kyc-link">
+          <ButtonLink size="sm" to={paths.Kyc.getHref()} data-testid="premier-kyc-link">
             {t('premier.link.kyc')}
           </ButtonLink>
         </div>
@@ -139,7 +139,11 @@ function PremierStateView({ view, premier }: { view: PremierView; premier: KycSt
         <div className={styles.state}>
           {badge}
           <p className={styles.stateText}>{t('premier.hint.rejected')}</p>
-          <ButtonLink size="sm" to={ACCOUNT_PATHS.contactSupport} data-testid="premier-contact">
+          <ButtonLink
+            size="sm"
+            to={paths.Account.getHref(undefined, { type: 'contact-us' })}
+            data-testid="premier-contact"
+          >
             {t('premier.link.contact')}
           </ButtonLink>
         </div>

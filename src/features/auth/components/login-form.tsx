@@ -7,7 +7,7 @@ import { useSecondsLeft } from '../../../components/code-input';
 import { TextField } from '../../../components/text-field';
 import { CaptchaProgress } from '../captcha/captcha-progress';
 import type { CaptchaPhase } from '../captcha/use-captcha';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { paths } from '../../../lib/paths';
 import { useErrorText } from '../hooks/use-error-text';
 import { useFieldError } from '../hooks/use-field-error';
 import { loginFormSchema, type LoginFormValues } from '../utils/login-form';
@@ -32,7 +32,6 @@ export function LoginForm({
 }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'errors']);
   const errorText = useErrorText();
-  const links = useAuthLinks();
   const delaySeconds = useSecondsLeft(delayedUntil);
   const {
     register,
@@ -81,7 +80,11 @@ export function LoginForm({
       />
       <div className={styles.row}>
         <span />
-        <Link to={links.forgotPassword} className={styles.link} data-testid="login-forgot-link">
+        <Link
+          to={paths.ForgotPwd.getHref()}
+          className={styles.link}
+          data-testid="login-forgot-link"
+        >
           {t('auth:login.forgot')}
         </Link>
       </div>

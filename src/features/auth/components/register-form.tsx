@@ -19,7 +19,7 @@ import { AccountMessage, REFERRAL_CODE_PATTERN } from '../../../shared/validatio
 import { useCountryList } from '../api/use-country-list';
 import { CaptchaProgress } from '../captcha/captcha-progress';
 import { useCaptcha } from '../captcha/use-captcha';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { paths } from '../../../lib/paths';
 import { useErrorText } from '../hooks/use-error-text';
 import { useFieldError } from '../hooks/use-field-error';
 import {
@@ -68,7 +68,6 @@ export function RegisterForm({
   onRegistered: (result: Registered) => void;
 }) {
   const { t, i18n } = useTranslation(['auth', 'errors']);
-  const links = useAuthLinks();
   const fieldError = useFieldError();
   const errorText = useErrorText();
   const captcha = useCaptcha();
@@ -200,14 +199,11 @@ export function RegisterForm({
     void trigger(fields);
   };
 
-  const legal = (href: string | undefined, children?: ReactNode) =>
-    href ? (
-      <Link to={href} className={styles.link} target="_blank" rel="noopener">
-        {children}
-      </Link>
-    ) : (
-      <span className={styles.strong}>{children}</span>
-    );
+  const legal = (href: string, children?: ReactNode) => (
+    <Link to={href} className={styles.link} target="_blank" rel="noopener">
+      {children}
+    </Link>
+  );
 
   const countryOptions = countries.data
     ? countries.data.map((country) => ({
@@ -338,7 +334,7 @@ export function RegisterForm({
             <Trans
               t={t}
               i18nKey="auth:register.agreement"
-              components={{ doc: legal(links.userAgreement) }}
+              components={{ doc: legal(paths.UserAgreement.getHref()) }}
             />
           </span>
         </label>
@@ -359,7 +355,7 @@ export function RegisterForm({
             <Trans
               t={t}
               i18nKey="auth:register.privacy"
-              components={{ doc: legal(links.privacyPolicy) }}
+              components={{ doc: legal(paths.PrivacyPolicy.getHref()) }}
             />
           </span>
         </label>

@@ -6,7 +6,7 @@ import { ApiError } from '../../../services/http-client';
 import { authorizeLoginDevice } from '../../../services/member-auth';
 import { AuthError } from '../../../shared/api/auth';
 import { AuthCard, AuthNotice } from '../components/auth-card';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { paths } from '../../../lib/paths';
 import { useErrorText } from '../hooks/use-error-text';
 import styles from '../components/auth.module.css';
 
@@ -27,7 +27,6 @@ type Outcome =
  */
 export default function AuthorizeLoginDevicePage() {
   const { t } = useTranslation('auth');
-  const links = useAuthLinks();
   const errorText = useErrorText();
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
@@ -67,7 +66,11 @@ export default function AuthorizeLoginDevicePage() {
       ) : outcome.kind === 'done' ? (
         <AuthNotice tone="success" data-testid="authorize-device-success">
           <p>{t('device.done')}</p>
-          <Link to={links.login} className={styles.link} data-testid="authorize-device-login">
+          <Link
+            to={paths.Login.getHref()}
+            className={styles.link}
+            data-testid="authorize-device-login"
+          >
             {t('device.goLogin')}
           </Link>
         </AuthNotice>
@@ -83,7 +86,11 @@ export default function AuthorizeLoginDevicePage() {
               {t('device.retry')}
             </Button>
           ) : null}
-          <Link to={links.login} className={styles.link} data-testid="authorize-device-login">
+          <Link
+            to={paths.Login.getHref()}
+            className={styles.link}
+            data-testid="authorize-device-login"
+          >
             {t('device.goLogin')}
           </Link>
         </AuthNotice>

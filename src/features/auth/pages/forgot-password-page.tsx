@@ -9,7 +9,7 @@ import { forgotPwd } from '../../../services/member-auth';
 import { CaptchaProgress } from '../captcha/captcha-progress';
 import { useCaptcha } from '../captcha/use-captcha';
 import { AuthCard, AuthNotice } from '../components/auth-card';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { paths } from '../../../lib/paths';
 import { useErrorText } from '../hooks/use-error-text';
 import { useFieldError } from '../hooks/use-field-error';
 import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../utils/login-form';
@@ -21,7 +21,6 @@ import styles from '../components/auth.module.css';
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const links = useAuthLinks();
   const captcha = useCaptcha();
   const fieldError = useFieldError();
   const errorText = useErrorText();
@@ -56,7 +55,7 @@ export default function ForgotPasswordPage() {
       intro={sentTo === null ? t('forgot.intro') : undefined}
       data-testid="forgot-page"
       footer={
-        <Link to={links.login} className={styles.link} data-testid="forgot-login-link">
+        <Link to={paths.Login.getHref()} className={styles.link} data-testid="forgot-login-link">
           {t('forgot.backToLogin')}
         </Link>
       }

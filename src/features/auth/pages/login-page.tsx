@@ -7,7 +7,8 @@ import { InvestorOfferDialog } from '../components/investor-offer-dialog';
 import { LoginForm } from '../components/login-form';
 import { SecondFactorForm } from '../components/second-factor-form';
 import { WalletLogin } from '../components/wallet-login';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { useAfterLogin } from '../hooks/use-after-login';
+import { paths } from '../../../lib/paths';
 import { useLoginFlow, type LoggedIn } from '../hooks/use-login-flow';
 import styles from '../components/auth.module.css';
 
@@ -29,19 +30,19 @@ const WALLET_METHOD_VALUE = 'wallet';
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const links = useAuthLinks();
+  const afterLogin = useAfterLogin();
   const navigate = useNavigate();
   const location = useLocation();
   const [query] = useSearchParams();
 
   const onLoggedIn = useCallback(
     ({ languageChanged }: LoggedIn) => {
-      const destination = links.afterLogin(query);
+      const destination = afterLogin(query);
       // the member's own language (stored on the server) starts with a fresh load
       if (languageChanged) window.location.replace(destination);
       else void navigate(destination, { replace: true });
     },
-    [links, navigate, query],
+    [afterLogin, navigate, query],
   );
 
   const flow = useLoginFlow({ onLoggedIn });
@@ -105,7 +106,11 @@ export default function LoginPage() {
       footer={
         <>
           <span>{t('login.noAccount')}</span>
-          <Link to={links.register} className={styles.link} data-testid="login-register-link">
+          <Link
+            to={paths.Register.getHref()}
+            className={styles.link}
+            data-testid="login-register-link"
+          >
             {t('login.register')}
           </Link>
         </>

@@ -7,8 +7,8 @@ import { createTestI18n } from '../../../components/testing/test-i18n';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../services/http-client';
 import * as auth from '../../../services/member-auth';
-import { AuthLinksProvider } from '../auth-links';
-import { renderAuth, testLinks, tinyChallenge } from '../testing/render-auth';
+import { AfterLoginProvider } from '../after-login';
+import { renderAuth, testAfterLogin, tinyChallenge } from '../testing/render-auth';
 import AuthorizeLoginDevicePage from './authorize-login-device-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
@@ -146,9 +146,9 @@ describe('Authorize login device', () => {
       <StrictMode>
         <I18nextProvider i18n={createTestI18n('en-US')}>
           <MemoryRouter initialEntries={[`/authorizeLoginDevice?token=${TOKEN}`]}>
-            <AuthLinksProvider value={testLinks}>
+            <AfterLoginProvider value={testAfterLogin}>
               <AuthorizeLoginDevicePage />
-            </AuthLinksProvider>
+            </AfterLoginProvider>
           </MemoryRouter>
         </I18nextProvider>
       </StrictMode>,

@@ -156,15 +156,16 @@ describe('Register page: the form', () => {
     expect(registerValidation).not.toHaveBeenCalled();
   });
 
-  it('links the user agreement; the privacy policy is plain text while its screen does not exist', async () => {
+  it('links the user agreement and the privacy policy (opened in a new tab)', async () => {
     await renderLoaded();
     const agreement = field('register-agreement').closest('label')!;
-    expect(
-      within(agreement).getByRole('link', { name: 'User Agreement' }).getAttribute('href'),
-    ).toBe('/user-agreement');
+    const agreementLink = within(agreement).getByRole('link', { name: 'User Agreement' });
+    expect(agreementLink.getAttribute('href')).toBe('/user-agreement');
+    expect(agreementLink.getAttribute('target')).toBe('_blank');
     const privacy = field('register-privacy').closest('label')!;
-    expect(within(privacy).queryByRole('link')).toBeNull();
-    expect(privacy.textContent).toContain('Privacy Policy');
+    expect(within(privacy).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy-policy',
+    );
   });
 
   it('registers (captcha, E.164 mobile, institutional) and goes on to the contact verification', async () => {

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthCard, AuthNotice } from '../components/auth-card';
 import { ContactVerification } from '../components/contact-verification';
 import { RegisterForm, type Registered } from '../components/register-form';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { paths } from '../../../lib/paths';
 import styles from '../components/auth.module.css';
 
 type Step =
@@ -16,7 +16,6 @@ type Step =
  */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
-  const links = useAuthLinks();
   const [query] = useSearchParams();
   const [step, setStep] = useState<Step>({ name: 'form' });
 
@@ -40,7 +39,11 @@ export default function RegisterPage() {
         step.name === 'form' ? (
           <>
             <span>{t('register.haveAccount')}</span>
-            <Link to={links.login} className={styles.link} data-testid="register-login-link">
+            <Link
+              to={paths.Login.getHref()}
+              className={styles.link}
+              data-testid="register-login-link"
+            >
               {t('register.login')}
             </Link>
           </>
@@ -64,7 +67,7 @@ export default function RegisterPage() {
         <AuthNotice tone="success" data-testid="register-success">
           <p>{t('register.done')}</p>
           <Link
-            to={links.login}
+            to={paths.Login.getHref()}
             state={{ email: step.account }}
             className={styles.link}
             data-testid="register-success-login"

@@ -10,7 +10,7 @@ import { resetPwd } from '../../../services/member-auth';
 import { AuthError } from '../../../shared/api/auth';
 import { MESSAGE_KEYS } from '../../../i18n/error-keys';
 import { AuthCard, AuthNotice } from '../components/auth-card';
-import { useAuthLinks } from '../hooks/use-auth-links';
+import { paths } from '../../../lib/paths';
 import { useErrorText } from '../hooks/use-error-text';
 import { useFieldError } from '../hooks/use-field-error';
 import { newPasswordFormSchema, type NewPasswordFormValues } from '../utils/password-form';
@@ -28,7 +28,6 @@ type Outcome = 'form' | 'done' | 'invalid';
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const links = useAuthLinks();
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
   const fieldError = useFieldError();
@@ -94,14 +93,18 @@ export default function ResetPasswordPage() {
       {outcome === 'done' ? (
         <AuthNotice tone="success" data-testid="reset-success">
           <p>{t('reset.done')}</p>
-          <Link to={links.login} className={styles.link} data-testid="reset-login-link">
+          <Link to={paths.Login.getHref()} className={styles.link} data-testid="reset-login-link">
             {t('reset.goLogin')}
           </Link>
         </AuthNotice>
       ) : outcome === 'invalid' ? (
         <AuthNotice tone="error" data-testid="reset-invalid">
           <p>{t('reset.invalid')}</p>
-          <Link to={links.forgotPassword} className={styles.link} data-testid="reset-forgot-link">
+          <Link
+            to={paths.ForgotPwd.getHref()}
+            className={styles.link}
+            data-testid="reset-forgot-link"
+          >
             {t('reset.requestNew')}
           </Link>
         </AuthNotice>

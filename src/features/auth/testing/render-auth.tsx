@@ -1,23 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderWithProviders } from '../../../components/testing/render';
-import { AuthLinksProvider, type AuthLinks } from '../auth-links';
+import { AfterLoginProvider, type AfterLogin } from '../after-login';
 
-/** Test links: after a login, `/after?back=<back>` so the target is visible in the location. */
-export const testLinks: AuthLinks = {
-  landing: '/',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  userAgreement: '/user-agreement',
-  privacyPolicy: undefined,
-  afterLogin: (query) => `/after?back=${query.get('back') ?? ''}`,
-};
+/** After a login in tests: `/after?back=<back>`, so the target is visible in the location. */
+export const testAfterLogin: AfterLogin = (query) => `/after?back=${query.get('back') ?? ''}`;
 
-/** Renders an identity screen with i18n, a memory router, react-query and the links. */
+/** Renders an identity screen with i18n, a memory router, react-query and the after-login rule. */
 export function renderAuth(
   ui: ReactElement,
-  { route = '/', lng, links = testLinks }: { route?: string; lng?: string; links?: AuthLinks } = {},
+  {
+    route = '/',
+    lng,
+    afterLogin = testAfterLogin,
+  }: { route?: string; lng?: string; afterLogin?: AfterLogin } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -27,7 +23,7 @@ export function renderAuth(
     lng,
     wrap: (children) => (
       <QueryClientProvider client={queryClient}>
-        <AuthLinksProvider value={links}>{children}</AuthLinksProvider>
+        <AfterLoginProvider value={afterLogin}>{children}</AfterLoginProvider>
       </QueryClientProvider>
     ),
   });

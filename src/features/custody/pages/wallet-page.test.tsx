@@ -65,7 +65,7 @@ beforeEach(() => {
 
 describe('WalletPage', () => {
   it('shows each balance with the balance precision, rounded down, in the zh-TW format', async () => {
-    render(<WalletPage panels={panels} kycHref="/kyc" />);
+    render(<WalletPage panels={panels} />);
     const usdt = await screen.findByTestId('wallet-balance-USDT');
     expect(
       within(usdt)
@@ -76,14 +76,14 @@ describe('WalletPage', () => {
   });
 
   it('opens the tab of the query and shows the composed panel', async () => {
-    render(<WalletPage panels={panels} kycHref="/kyc" />, '/wallet?tab=withdrawal');
+    render(<WalletPage panels={panels} />, '/wallet?tab=withdrawal');
     expect(await screen.findByText('withdrawal panel')).toBeTruthy();
     expect(screen.queryByText('deposit panel')).toBeNull();
   });
 
   it('shows the verification prompt instead of the tabs before KYC', async () => {
     kycMock.mockResolvedValue({ selfUserKYCStatus: 1 } as Awaited<ReturnType<typeof getKycStatus>>);
-    render(<WalletPage panels={panels} kycHref="/kyc" />);
+    render(<WalletPage panels={panels} />);
     expect(await screen.findByTestId('wallet-kyc-gate')).toBeTruthy();
     expect(screen.getByTestId('wallet-kyc-link').getAttribute('href')).toBe('/kyc');
     expect(screen.queryByText('deposit panel')).toBeNull();
@@ -116,7 +116,7 @@ describe('WalletPage', () => {
       pageSize: 10,
     });
     const user = userEvent.setup();
-    render(<WalletPage panels={panels} kycHref="/kyc" />, '/wallet?tab=transactions');
+    render(<WalletPage panels={panels} />, '/wallet?tab=transactions');
     await waitFor(() => expect(screen.getAllByTestId('wallet-history-row')).toHaveLength(2));
     const [fee, deposit] = screen.getAllByTestId('wallet-history-row');
     expect(

@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
@@ -27,8 +28,6 @@ export type WalletTab = (typeof WALLET_TABS)[number];
 export interface WalletPageProps {
   /** The panels of the other wallet features, composed by the app (features never import each other). */
   panels: Record<Exclude<WalletTab, 'transactions'>, ReactNode>;
-  /** /kyc, from the app's route table */
-  kycHref: string;
 }
 
 /**
@@ -37,7 +36,7 @@ export interface WalletPageProps {
  * convert need identity verification (section 5): before it the page shows the balances and a
  * prompt to verify instead of the tabs.
  */
-export function WalletPage({ panels, kycHref }: WalletPageProps) {
+export function WalletPage({ panels }: WalletPageProps) {
   const { t } = useTranslation(['custody', 'common']);
   const errorText = useErrorText();
   const kyc = useKycVerified();
@@ -58,7 +57,7 @@ export function WalletPage({ panels, kycHref }: WalletPageProps) {
         <SectionCard data-testid="wallet-kyc-gate">
           <div className={styles.gate}>
             <Notice tone="warning">{t('custody:gate.text')}</Notice>
-            <ButtonLink to={kycHref} data-testid="wallet-kyc-link">
+            <ButtonLink to={paths.Kyc.getHref()} data-testid="wallet-kyc-link">
               {t('custody:gate.link')}
             </ButtonLink>
           </div>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/date-format';
 import { KYC_ITEMS, type KycItem, type KycStatus } from '../../../shared/api/kyc';
-import { KYC_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import styles from './kyc.module.css';
 
 type Tone = 'info' | 'positive' | 'warning' | 'danger';
@@ -131,7 +131,7 @@ export function VerifiedScreen({ status }: { status: KycStatus }) {
       </ul>
       <Dates status={status} />
       <div className={styles.actions}>
-        <Link className={styles.link} to={KYC_PATHS.account} data-testid="kyc-account-link">
+        <Link className={styles.link} to={paths.Account.getHref()} data-testid="kyc-account-link">
           {t('action.toAccount')}
         </Link>
       </div>
@@ -150,7 +150,7 @@ export function FailedScreen({ status }: { status: KycStatus }) {
       <div className={styles.actions}>
         <Link
           className={styles.link}
-          to={`${KYC_PATHS.kyc}${KYC_PATHS.contactUsQuery}`}
+          to={paths.Kyc.getHref(undefined, { type: 'contact-us' })}
           data-testid="kyc-contact-support"
         >
           {t('action.contactSupport')}

@@ -263,7 +263,7 @@ describe('KYC page: the individual form', { timeout: LONG }, () => {
     await user.click(screen.getByTestId('kyc-step-next'));
 
     expect(await screen.findByTestId('kyc-documents-form')).toBeTruthy();
-    expect(location()).toBe('/kyc?step=upload');
+    await waitFor(() => expect(location()).toBe('/kyc?step=upload'));
     expect(backend.modifyLevelOne).toHaveBeenCalledTimes(1);
     expect(backend.modifyLevelOne).toHaveBeenCalledWith({
       idType: 'id_card',

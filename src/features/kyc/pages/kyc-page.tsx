@@ -22,7 +22,7 @@ import {
   VerifiedScreen,
 } from '../components/state-screens';
 import { useKycErrorText } from '../hooks/use-kyc-error-text';
-import { KYC_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { STEP_QUERY } from '../utils/steps';
 import styles from './kyc-page.module.css';
 
@@ -75,7 +75,7 @@ export default function KycPage() {
         title={t('kyc:page.title')}
         description={t('kyc:page.description')}
         breadcrumbs={[
-          { label: t('kyc:page.breadcrumbAccount'), href: KYC_PATHS.account },
+          { label: t('kyc:page.breadcrumbAccount'), href: paths.Account.getHref() },
           { label: t('kyc:page.title') },
         ]}
       />

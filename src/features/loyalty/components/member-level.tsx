@@ -13,7 +13,7 @@ import {
   walletStakeLevel,
   type NextLevel,
 } from '../utils/levels';
-import { LOYALTY_LINKS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import styles from './staking-panel.module.css';
 import common from './loyalty.module.css';
@@ -63,7 +63,10 @@ export function MemberLevelSummary({
       <div className={styles.level}>
         <Notice tone="info" testId="staking-login-note">
           {t('level.loginNote')}{' '}
-          <Link className={common.link} to={`${LOYALTY_LINKS.login}?back=LoyaltyProgram`}>
+          <Link
+            className={common.link}
+            to={paths.Login.getHref(undefined, { back: 'LoyaltyProgram' })}
+          >
             {t('level.login')}
           </Link>
         </Notice>

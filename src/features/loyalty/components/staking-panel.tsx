@@ -14,7 +14,7 @@ import { Web3Provider } from '../../../web3/web3-provider';
 import { useLoyaltyStatus } from '../api/use-loyalty-status';
 import { useWalletStake, type Loadable } from '../hooks/use-wallet-stake';
 import { isLinkedWallet } from '../utils/levels';
-import { LOYALTY_LINKS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { InlineSkeleton, LoadError, Notice } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import { MemberLevelSummary } from './member-level';
@@ -109,7 +109,10 @@ export function StakingPanelContent({ onThresholds }: StakingPanelProps) {
           {unlinked ? (
             <Notice tone="warning" testId="staking-unlinked-warning">
               {t('staking.unlinked', { address: shortAddress(wallet.address ?? '') })}{' '}
-              <Link className={common.link} to={LOYALTY_LINKS.linkWallet}>
+              <Link
+                className={common.link}
+                to={paths.Security.getHref(undefined, { tab: 'two-step' })}
+              >
                 {t('staking.linkWallet')}
               </Link>
             </Notice>

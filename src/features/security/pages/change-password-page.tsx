@@ -13,7 +13,7 @@ import { useErrorText } from '../hooks/use-error-text';
 import { useFieldErrorText } from '../hooks/use-field-error-text';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../utils/account-forms';
 import { errorField } from '../utils/error-field';
-import { SECURITY_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import styles from './security-page.module.css';
 
 /** The server refused the current password (`invalid_credentials` naming `oldPassword`). */
@@ -88,7 +88,10 @@ export default function ChangePasswordPage() {
         {ended !== null ? (
           <Notice tone="success" testId="change-password-success">
             {t('security:password.done', { count: ended })}{' '}
-            <Link className={styles.link} to={SECURITY_PATHS.securityActivity}>
+            <Link
+              className={styles.link}
+              to={paths.Security.getHref(undefined, { tab: 'activity' })}
+            >
               {t('security:password.reviewDevices')}
             </Link>
           </Notice>

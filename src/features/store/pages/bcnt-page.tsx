@@ -13,7 +13,7 @@ import { StoreHistory } from '../components/store-history';
 import { StorePurchase } from '../components/store-purchase';
 import { useLoggedIn } from '../hooks/use-logged-in';
 import { useStoreErrorText } from '../hooks/use-store-error-text';
-import { STORE_LINKS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import styles from '../components/store.module.css';
 
 export const STORE_TABS = ['purchase', 'history'] as const;
@@ -45,10 +45,10 @@ function VisitorPrompt() {
     <div className={styles.gate} data-testid="store-login-prompt">
       <p>{t('gate.login')}</p>
       <div className={styles.actions}>
-        <ButtonLink to={STORE_LINKS.login} data-testid="store-login">
+        <ButtonLink to={paths.Login.getHref(undefined, { back: 'Bcnt' })} data-testid="store-login">
           {t('gate.loginButton')}
         </ButtonLink>
-        <ButtonLink to={STORE_LINKS.register} variant="secondary">
+        <ButtonLink to={paths.Register.getHref()} variant="secondary">
           {t('gate.register')}
         </ButtonLink>
       </div>
@@ -63,7 +63,7 @@ function ConvertPointer() {
     <div className={styles.convertPointer} data-testid="store-convert-pointer">
       <p>{t('convert.text')}</p>
       <ButtonLink
-        to={STORE_LINKS.convert}
+        to={paths.Wallet.getHref(undefined, { tab: 'convert' })}
         variant="secondary"
         size="sm"
         data-testid="store-convert-link"
@@ -100,7 +100,6 @@ function MemberStore() {
           open={prompt}
           onOpenChange={setPrompt}
           action="deposit"
-          kycHref={STORE_LINKS.kyc}
           description={t('store:gate.kyc')}
         />
       </div>

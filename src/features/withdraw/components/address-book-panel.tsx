@@ -13,7 +13,7 @@ import { MAX_SAVED_ADDRESSES } from '../../../shared/validation/address';
 import { useAddresses, useDeleteAddress, useSetDefaultAddress } from '../api/use-addresses';
 import { useTwoFactorSettings } from '../api/use-two-factor-method';
 import { useWithdrawErrorText } from '../hooks/use-withdraw-error-text';
-import { WITHDRAW_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import { AddAddressForm } from './add-address-form';
 import styles from './withdraw.module.css';
 
@@ -118,7 +118,7 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
             {t('withdraw:twoStep.addressNotice')}
           </Notice>
           <ButtonLink
-            to={WITHDRAW_PATHS.securityTwoStep}
+            to={paths.Security.getHref(undefined, { tab: 'two-step' })}
             size="sm"
             data-testid="address-two-step-link"
           >

@@ -26,7 +26,7 @@ import {
 import { useAddresses } from '../api/use-addresses';
 import { useWithdrawInfo } from '../api/use-withdraw-info';
 import { useWithdrawErrorText, useWithdrawMessage } from '../hooks/use-withdraw-error-text';
-import { WITHDRAW_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import {
   displayExact,
   displayExactText,
@@ -332,7 +332,10 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
           <Notice tone="warning" testId="withdraw-two-step">
             {t('withdraw:twoStep.notice')}
           </Notice>
-          <ButtonLink to={WITHDRAW_PATHS.securityTwoStep} data-testid="withdraw-two-step-link">
+          <ButtonLink
+            to={paths.Security.getHref(undefined, { tab: 'two-step' })}
+            data-testid="withdraw-two-step-link"
+          >
             {t('withdraw:twoStep.link')}
           </ButtonLink>
         </div>

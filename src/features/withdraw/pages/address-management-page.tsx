@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { WALLET_CURRENCIES, type WalletCurrency } from '../../../shared/api/wallet';
 import { AddressBookPanel } from '../components/address-book-panel';
-import { WITHDRAW_PATHS } from '../utils/paths';
+import { paths } from '../../../lib/paths';
 import styles from './address-management-page.module.css';
 
 /** The route's currency in upper case when it is one of the wallet's five, else null. */
@@ -25,7 +25,7 @@ export default function AddressManagementPage() {
   const { currency: param } = useParams();
   const currency = managedCurrency(param);
   const breadcrumbs = [
-    { label: t('management.wallet'), href: WITHDRAW_PATHS.walletAddresses },
+    { label: t('management.wallet'), href: paths.Wallet.getHref(undefined, { tab: 'addresses' }) },
     { label: currency ? t('management.title', { currency }) : t('management.notFoundTitle') },
   ];
 
@@ -45,7 +45,7 @@ export default function AddressManagementPage() {
               {t('management.notFound', { currency: param ?? '' })}
             </EmptyState>
             <ButtonLink
-              to={WITHDRAW_PATHS.walletAddresses}
+              to={paths.Wallet.getHref(undefined, { tab: 'addresses' })}
               variant="secondary"
               data-testid="address-management-back"
             >

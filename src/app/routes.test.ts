@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_NAMES } from '../lib/paths';
+import { routes } from './routes';
+
+describe('route table', () => {
+  it('has screens only where they exist', () => {
+    const withScreens = ROUTE_NAMES.filter((name) => routes[name].screen);
+    expect(withScreens.sort()).toEqual([
+      'Account',
+      'AuthorizeLoginDevice',
+      'Bcnt',
+      'EditUserName',
+      'ForgotPwd',
+      'Kyc',
+      'Landing',
+      'Login',
+      'LoyaltyProgram',
+      'LoyaltyProgramMobile',
+      'Maintain',
+      'PrivacyPolicy',
+      'Referrals',
+      'Register',
+      'ResetPwd',
+      'Security',
+      'UpdatePassword',
+      'UserAgreement',
+      'Wallet',
+      'WalletManagement',
+    ]);
+  });
+
+  it('keeps every path of the path table and its shell flags', () => {
+    expect(Object.keys(routes).sort()).toEqual([...ROUTE_NAMES].sort());
+    expect(routes.Wallet.getHref(undefined, { tab: 'deposit' })).toBe('/wallet?tab=deposit');
+    expect(routes.Maintain.hideNav && routes.Maintain.hideFooter).toBe(true);
+    expect(routes.Questionnaire.hideFooter && !routes.Questionnaire.hideNav).toBe(true);
+    expect(routes.Coolbitx.partner).toBe(true);
+    expect(routes.Login.compactNav && !routes.Account.compactNav).toBe(true);
+  });
+});
