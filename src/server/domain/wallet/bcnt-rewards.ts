@@ -17,9 +17,8 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/sch
  * leave the balance: a member who received a locked reward and spent part of their BCNT still
  * cannot take the reward out, only what exceeds it.
  *
- * Subscriptions do not exist yet (products issue): until they post `reward` credits, there are
- * none and all available BCNT is withdrawable. A reward credit without a readable
- * `subscribedAt` counts as locked (fail closed).
+ * Only subscriptions post `reward` credits: without any, all available BCNT is withdrawable. A
+ * reward credit without a readable `subscribedAt` counts as locked (fail closed).
  */
 
 export const REWARD_LEDGER_TYPE = 'reward';

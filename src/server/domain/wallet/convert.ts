@@ -38,7 +38,7 @@ import {
 import { PRICE_DECIMALS, type PriceQuote } from './price-feed';
 
 /**
- * Conversion between USDT and BCNT at the quotation service's BCNT price (issue 6):
+ * Conversion between USDT and BCNT at the quotation service's BCNT price:
  *
  * - the member sends the quote version they saw; another current version refuses with "BCNT
  *   price has been updated. Please send your request again." and the new quote as data;

@@ -30,7 +30,7 @@ import {
 } from './ledger';
 
 /**
- * The custodial BCNT stake (issue 6), the platform-side twin of the on-chain LoyaltyStaking:
+ * The custodial BCNT stake, the platform-side twin of the on-chain LoyaltyStaking:
  *
  * - stake: BCNT moves from the member's available account to their staking account (ledger
  *   `stake`); it counts for the loyalty level at once (member-level.ts adds the staking

@@ -38,7 +38,7 @@ import { memberAccount, platformAccount, postLedgerTransaction, transfer } from 
 import { usdtValue } from './price-feed';
 
 /**
- * Deposits of the custodial wallet (issue 6). Rules: shared/constants/deposit-rules.ts.
+ * Deposits of the custodial wallet. Rules: shared/constants/deposit-rules.ts.
  *
  * - Every member has one `wallet` deposit address per chain family (EVM, Bitcoin, TRON),
  *   derived from WALLET_SEED (hd.ts) and stored in deposit_addresses the first time they are

@@ -11,7 +11,7 @@ import {
 import { MAX_UINT256 } from '../../../shared/money/decimal';
 
 /**
- * The double-entry ledger (issue 6). Every movement of money is one `ledger_transactions` row
+ * The double-entry ledger. Every movement of money is one `ledger_transactions` row
  * with two or more `ledger_postings` whose signed amounts sum to zero per currency, written in
  * one database transaction together with the balance of every account it touches:
  *

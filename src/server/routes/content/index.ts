@@ -11,8 +11,7 @@ import { readLegalDocument } from '../../domain/content/legal';
 /**
  * Content service (`/content`). The legal documents (public): `GET /content/legal/:document`
  * with the content service's `lang` (en, tw, zh), from the files under LEGAL_DIR; cached by the
- * browser for 5 minutes. Posts, categories and post by id arrive with
- * their issue.
+ * browser for 5 minutes.
  */
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

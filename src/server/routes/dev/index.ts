@@ -12,9 +12,9 @@ import { AppError } from '../../errors';
 import { renderOutboxPage } from './outbox-page';
 
 /**
- * Development-only routes under `/dev` (outbox of SMS/e-mail codes, clock control, faucet, as
- * later issues need them). buildApp registers this plugin only when NODE_ENV is not
- * production, so nothing here exists in a production process.
+ * Development-only routes under `/dev` (outbox of SMS/e-mail codes, clock control). buildApp
+ * registers this plugin only when NODE_ENV is not production, so nothing here exists in a
+ * production process.
  */
 const outboxQuerySchema = z.object({
   /** an e-mail address (any case) or a mobile number (spaces and dashes allowed) */

@@ -61,7 +61,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Identity and security (issue 3): guest calls, then member calls and wallets.
+  // Identity and security: guest calls, then member calls and wallets.
   await app.register(identityRoutes);
   await app.register(accountSecurityRoutes);
   // On-chain core: loyalty status and the Alliance NFT.

@@ -5,8 +5,8 @@ import { quoteView } from '../../domain/wallet/convert';
 
 /**
  * Quotation service (`/quotation`). `GET /quotation/bcnt/price`: the BCNT price in USDT from
- * the price feed (app.wallet.prices; the local adapter unless configured otherwise), with the
- * version a conversion must quote. Ticker, symbols and market arrive with their issues.
+ * the price feed (app.wallet.prices: buildApp's `adapters.prices`, the local feed by default),
+ * with the version a conversion must quote.
  */
 const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
