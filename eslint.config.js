@@ -16,9 +16,12 @@ const features = (() => {
   }
 })();
 
-const browserLayers = ['services', 'web3', 'lib', 'components', 'features', 'app', 'i18n'];
+const browserLayers = ['services', 'web3', 'lib', 'components', 'hooks', 'features', 'app', 'i18n'];
 
-/** shared <- (services, web3, lib, components) <- features <- app; server imports only shared. */
+/**
+ * shared <- (services, web3, lib, components) <- hooks <- features <- app; server imports only
+ * shared.
+ */
 const zones = [
   // shared is isomorphic: it imports nothing of ours but itself
   {
@@ -43,9 +46,14 @@ const zones = [
   // the lower browser layers do not reach up into features or app
   ...['services', 'web3', 'lib', 'components'].map((layer) => ({
     target: `./src/${layer}`,
-    from: ['./src/features', './src/app'],
-    message: `src/${layer} sits below features and app.`,
+    from: ['./src/hooks', './src/features', './src/app'],
+    message: `src/${layer} sits below the shared hooks, features and app.`,
   })),
+  {
+    target: './src/hooks',
+    from: ['./src/features', './src/app'],
+    message: 'src/hooks (shared by features) sits below features and app.',
+  },
   { target: './src/features', from: './src/app', message: 'Features do not import the app.' },
   // a feature does not import another feature
   ...features.map((name) => ({

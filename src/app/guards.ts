@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../lib/storage-keys';
+import { KYC_VERIFIED_STATUS } from '../shared/constants/kyc';
 import {
   buildPath,
   buildQuery,
@@ -135,9 +136,6 @@ export function afterLoginHref(query: URLSearchParams, stored: BackTo | null): s
 }
 
 // ---- KYC gate ----
-
-/** KYC levels below this are not verified (spec section 3: selfUserKYCStatus). */
-export const KYC_VERIFIED_STATUS = 4;
 
 export interface KycStatus {
   selfUserKYCStatus: number;

@@ -37,6 +37,10 @@ export const queryKeys = {
     loyaltyStatus: () => [...member, 'loyaltyStatus'] as const,
     /** POST /member/ico/kyc/getStatus: identity verification and the premier application */
     kycStatus: () => [...member, 'kycStatus'] as const,
+    /** POST /member/ico/getMemberInfo: the member's summary (name, level, account type) */
+    memberInfo: () => [...member, 'memberInfo'] as const,
+    /** POST /member/get2FASettings: the two-step method and its lock */
+    twoFactorSettings: () => [...member, 'security', 'twoFactor'] as const,
     /** GET /member/loyalty/alliance/check?address= */
     allianceCheck: (address: string) =>
       [...member, 'allianceCheck', address.toLowerCase()] as const,
@@ -60,8 +64,11 @@ export const queryKeys = {
     convertHistory: (params: object) => [...member, 'wallet', 'convertHistory', params] as const,
     /** GET /api/v1/user/wallet/stake/record */
     stakeRecord: (params: object) => [...member, 'wallet', 'stakeRecord', params] as const,
-    /** GET /token/order (BCNT store orders) */
-    storeOrders: (params: object) => [...member, 'wallet', 'storeOrders', params] as const,
+    /** GET /token/order (BCNT store orders); without params: every page */
+    storeOrders: (params?: object) =>
+      params === undefined
+        ? ([...member, 'wallet', 'storeOrders'] as const)
+        : ([...member, 'wallet', 'storeOrders', params] as const),
   },
 } as const;
 

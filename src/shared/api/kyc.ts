@@ -61,7 +61,7 @@ export const KYC_STATUS_CODE: Record<KycState, number> = {
   failed: 3,
   verified: 4,
 };
-export const KYC_VERIFIED_STATUS = 4;
+export { KYC_VERIFIED_STATUS } from '../constants/kyc';
 
 export const ID_TYPES = ['passport', 'id_card', 'nhi_card', 'driver_licence'] as const;
 export const ISSUE_TYPES = ['initial', 'change', 'reissue'] as const;

@@ -9,7 +9,6 @@ const all = [...queryKeys.member.all, 'account'] as const;
 
 export const accountKeys = {
   all,
-  memberInfo: () => [...all, 'memberInfo'] as const,
   /** GET /api/v1/user/referral/history, one key per page */
   referralHistory: (page: number) => [...all, 'referralHistory', page] as const,
 } as const;

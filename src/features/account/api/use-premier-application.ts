@@ -7,7 +7,6 @@ import {
   type PremierApplyResult,
 } from '../../../services/premier';
 import { queryKeys } from '../../../services/query-keys';
-import { accountKeys } from './account-query-keys';
 
 /**
  * The premier application's calls. Both steps change the application's state: the KYC status
@@ -18,7 +17,7 @@ function useRefreshPremierState() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.member.kycStatus() }),
-      queryClient.invalidateQueries({ queryKey: accountKeys.memberInfo() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.member.memberInfo() }),
     ]);
 }
 

@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../services/query-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   activation,
@@ -7,7 +8,6 @@ import {
   type ActivationResult,
   type SendCodeResult,
 } from '../../../services/member-auth';
-import { accountKeys } from './account-query-keys';
 
 export type ContactChannel = 'email' | 'mobile';
 
@@ -36,7 +36,7 @@ export function useActivateContact(channel: ContactChannel) {
         emailVerified: result.emailVerified,
         mobileVerified: result.mobileVerified,
       });
-      await queryClient.invalidateQueries({ queryKey: accountKeys.memberInfo() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.member.memberInfo() });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { formatDate } from '../../../lib/date-format';
 import type { KycState, KycStatus } from '../../../shared/api/kyc';
-import { useKycStatus } from '../api/use-kyc-status';
+import { useKycStatus } from '../../../hooks/use-kyc-status';
 import { useErrorText } from '../hooks/use-error-text';
 import { paths } from '../../../lib/paths';
 import { LoadError, Skeleton } from '../../../components/load-states';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/date-format';
 import type { KycStatus, PremierState } from '../../../shared/api/kyc';
 import { useApplyForPremierMember } from '../api/use-premier-application';
-import { useKycStatus } from '../api/use-kyc-status';
+import { useKycStatus } from '../../../hooks/use-kyc-status';
 import { useErrorText } from '../hooks/use-error-text';
 import { paths } from '../../../lib/paths';
 import { LoadError, Skeleton } from '../../../components/load-states';

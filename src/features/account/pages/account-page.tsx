@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useAccountLoyaltyStatus } from '../api/use-account-loyalty-status';
-import { useMemberInfo } from '../api/use-member-info';
+import { useMemberInfo } from '../../../hooks/use-member-info';
 import { LoadError, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import { BasicInfoCard } from '../components/basic-info-card';

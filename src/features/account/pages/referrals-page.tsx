@@ -4,7 +4,7 @@ import { LoadError, Skeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { useAccountLoyaltyStatus } from '../api/use-account-loyalty-status';
-import { useMemberInfo } from '../api/use-member-info';
+import { useMemberInfo } from '../../../hooks/use-member-info';
 import { ReferralCard } from '../components/referral-card';
 import { useErrorText } from '../hooks/use-error-text';
 import { accountStanding } from '../utils/member-levels';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/date-format';
 import { hasWalletSession } from '../../../web3/wallet-session';
 import { useAllianceStatus } from '../api/use-alliance-status';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useTransferredRegistration } from '../hooks/use-transferred-registration';
 import { AllianceVerified } from './alliance-verified';
 import { AllianceWalletSection } from './alliance-wallet-section';

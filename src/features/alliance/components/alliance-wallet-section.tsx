@@ -9,7 +9,7 @@ import type { AllianceWallet } from '../../../web3/alliance-verify';
 import { shortAddress } from '../../../web3/short-address';
 import { useAllianceCheck } from '../api/use-alliance-check';
 import { useRegisterAlliance } from '../api/use-register-alliance';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import { PanelCard, type AlliancePanelState } from './panel-parts';
 import { isVerifying, VerifyStatus, type VerifyFlow } from './verify-status';

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/dialog';
 import type { AllianceRegistration, LoyaltyStatus } from '../../../services/alliance';
 import { deriveMemberLevel, type LoyaltyLevel } from '../../../shared/membership/levels';
 import { useUnregisterAlliance } from '../api/use-unregister-alliance';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import styles from './alliance-panel.module.css';
 
 export interface CancelVerificationDialogProps {

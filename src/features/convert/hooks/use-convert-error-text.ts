@@ -1,29 +1,34 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../i18n/error-keys';
-import { ApiError, isIgnoredError } from '../../../services/http-client';
-import { CONVERT_ERROR_KEYS } from '../utils/convert-errors';
+import { useErrorText, type ErrorText } from '../../../hooks/use-error-text';
+import { KycError } from '../../../shared/api/kyc';
+import { WalletError } from '../../../shared/api/wallet';
+import { ConvertError } from '../../../shared/api/wallet-convert';
+
+type ConvertRefusal =
+  | (typeof ConvertError)[keyof typeof ConvertError]
+  | typeof WalletError.insufficientBalance
+  | typeof WalletError.idempotencyKeyReused
+  | typeof KycError.kycRequired;
 
 /**
- * A failed conversion or stake call -> translated text; undefined for failures the HTTP client
- * handles itself. The refusal's data fills the message ({{minimum}}, {{currency}}...).
+ * Refusals of the conversion and stake calls -> the `convert` namespace, filled with the
+ * refusal's data ({{minimum}}, {{currency}}...).
  */
+export const CONVERT_ERROR_TEXTS = {
+  [ConvertError.priceUpdated]: 'convert:error.priceUpdated',
+  [ConvertError.quotaInsufficient]: 'convert:error.quotaInsufficient',
+  [ConvertError.allConverted]: 'convert:error.allConverted',
+  [ConvertError.belowMinimum]: 'convert:error.belowMinimum',
+  [ConvertError.unsupportedPair]: 'convert:error.unsupportedPair',
+  [ConvertError.tooManyDecimals]: 'convert:error.tooManyDecimals',
+  [ConvertError.nothingToReceive]: 'convert:error.nothingToReceive',
+  [ConvertError.stakeBelowMinimum]: 'convert:error.stakeBelowMinimum',
+  [ConvertError.unstakeExceedsStaked]: 'convert:error.unstakeExceedsStaked',
+  [WalletError.insufficientBalance]: 'convert:error.insufficientBalance',
+  [WalletError.idempotencyKeyReused]: 'convert:error.idempotencyKeyReused',
+  [KycError.kycRequired]: 'convert:error.kycRequired',
+} as const satisfies Record<ConvertRefusal, ErrorText>;
+
+/** A failed conversion or stake call -> translated text (undefined when nothing to say). */
 export function useConvertErrorText(): (error: unknown) => string | undefined {
-  const { t } = useTranslation(['convert', 'errors']);
-  return useCallback(
-    (error: unknown) => {
-      if (error === null || error === undefined || isIgnoredError(error)) return undefined;
-      const message = error instanceof ApiError ? error.message : undefined;
-      const key = message ? CONVERT_ERROR_KEYS[message] : undefined;
-      if (key) {
-        const data = error instanceof ApiError && error.data && typeof error.data === 'object';
-        return t(key as never, {
-          ns: 'convert',
-          ...(data ? (error.data as Record<string, unknown>) : {}),
-        }) as string;
-      }
-      return t(errorMessageKey(message), { ns: 'errors' }) as string;
-    },
-    [t],
-  );
+  return useErrorText(CONVERT_ERROR_TEXTS, ['convert']);
 }

@@ -5,7 +5,7 @@ import { formatAmount } from '../../../lib/format-amount';
 import { currencyByCode } from '../../../shared/constants/currencies';
 import { parseAmount } from '../../../shared/money/decimal';
 import { useWalletInfo } from '../api/use-wallet-info';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import styles from './custody.module.css';
 
 /** A wallet amount (decimal string) for display with the balance precision of its currency. */

@@ -9,7 +9,7 @@ import { WALLET_CURRENCIES, type WalletCurrency } from '../../../shared/api/wall
 import { currencyByCode } from '../../../shared/constants/currencies';
 import { parseAmount } from '../../../shared/money/decimal';
 import { useWalletHistory, WALLET_HISTORY_PAGE_SIZE } from '../api/use-wallet-history';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import styles from './custody.module.css';
 
 /** Ledger movement kinds with their own label; anything else reads "Balance adjustment". */

@@ -6,10 +6,10 @@ import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryTabs } from '../../../components/query-tabs';
 import { SectionCard } from '../../../components/section-card';
-import { useKycVerified } from '../api/use-kyc-verified';
+import { useKycVerified } from '../../../hooks/use-kyc-status';
 import { WalletBalances } from '../components/wallet-balances';
 import { WalletHistory } from '../components/wallet-history';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import styles from '../components/custody.module.css';
 
 /** Tabs of /wallet, synced to `?tab=` (the member menu opens `tab=deposit`). */

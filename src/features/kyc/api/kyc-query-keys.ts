@@ -9,8 +9,6 @@ const all = [...queryKeys.member.all, 'kyc'] as const;
 
 export const kycKeys = {
   all,
-  status: () => queryKeys.member.kycStatus(),
   form: () => [...all, 'form'] as const,
   image: (imageId: string) => [...all, 'image', imageId] as const,
-  memberInfo: () => [...all, 'memberInfo'] as const,
 } as const;

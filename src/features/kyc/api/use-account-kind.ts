@@ -1,8 +1,8 @@
+import { queryKeys } from '../../../services/query-keys';
 import { useQuery } from '@tanstack/react-query';
 import { getMemberInfo } from '../../../services/member-auth';
 import { cachePresets } from '../../../services/query-keys';
 import { getLoginInfo } from '../../../services/session';
-import { kycKeys } from './kyc-query-keys';
 
 export type AccountKind = 'individual' | 'institutional';
 
@@ -18,7 +18,7 @@ function storedKind(): AccountKind | null {
 export function useAccountKind(applicationKind: AccountKind | null | undefined) {
   const stored = applicationKind ?? storedKind();
   const query = useQuery({
-    queryKey: kycKeys.memberInfo(),
+    queryKey: queryKeys.member.memberInfo(),
     queryFn: () => getMemberInfo(),
     enabled: stored === null,
     ...cachePresets.standard,

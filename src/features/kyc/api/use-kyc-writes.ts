@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../services/query-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   applyBusinessVerify,
@@ -26,7 +27,7 @@ function useRefetchKyc() {
     }
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: kycKeys.all }),
-      queryClient.invalidateQueries({ queryKey: kycKeys.status() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.member.kycStatus() }),
     ]);
   };
 }

@@ -8,7 +8,7 @@ import { SectionCard } from '../../../components/section-card';
 import type { KycForm, KycStatus } from '../../../shared/api/kyc';
 import { useAccountKind, type AccountKind } from '../api/use-account-kind';
 import { useKycForm } from '../api/use-kyc-form';
-import { useKycStatus } from '../api/use-kyc-status';
+import { useKycStatus } from '../../../hooks/use-kyc-status';
 import { BusinessForm } from '../components/business-form';
 import { IndividualForm } from '../components/individual-form';
 import { InsufficientUpload } from '../components/insufficient-upload';

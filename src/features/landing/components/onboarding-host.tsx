@@ -1,4 +1,4 @@
-import { useKycStatus } from '../api/use-kyc-status';
+import { useKycStatus } from '../../../hooks/use-kyc-status';
 import { useOnboardingMember } from '../hooks/use-onboarding-member';
 import { useOnboardingParam } from '../hooks/use-onboarding-param';
 import { verificationOffer } from '../utils/verification-offer';

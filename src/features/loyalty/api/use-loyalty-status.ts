@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { getLoyaltyStatus } from '../../../services/loyalty';
 import { cachePresets, queryKeys } from '../../../services/query-keys';
-import { useLoggedIn } from '../hooks/use-logged-in';
+import { useLoggedIn } from '../../../hooks/use-logged-in';
 import {
   STATUS_INDEX_POLL_MS,
   isStatusIndexed,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LoyaltyRate } from '../../../shared/api/loyalty';
 import { useLoyaltySetting } from '../api/use-loyalty-setting';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import styles from './loyalty-rates.module.css';

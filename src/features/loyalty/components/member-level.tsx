@@ -5,7 +5,7 @@ import type { LoyaltyStatus } from '../../../shared/api/loyalty';
 import type { MemberLevel as Level, StakeThresholds } from '../../../shared/membership/levels';
 import { BCNT_DECIMALS, BCNT_SYMBOL } from '../../../web3/bcnt-token';
 import { formatTokenAmount } from '../../../web3/format-token-amount';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import type { Loadable, WalletPosition } from '../hooks/use-wallet-stake';
 import {
   nextLevelFromStatus,

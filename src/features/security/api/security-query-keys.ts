@@ -8,7 +8,6 @@ const all = [...queryKeys.member.all, 'security'] as const;
 
 export const securityKeys = {
   all,
-  twoFactor: () => [...all, 'twoFactor'] as const,
   devices: {
     all: [...all, 'devices'] as const,
     page: (pageNow: number) => [...all, 'devices', pageNow] as const,

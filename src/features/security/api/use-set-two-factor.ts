@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../services/query-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { set2FASettings } from '../../../services/member-security';
 import type { Set2FABody, Set2FAResult } from '../../../shared/api/auth';
@@ -10,10 +11,10 @@ import { securityKeys } from './security-query-keys';
 export function useSetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation<Set2FAResult, unknown, Set2FABody>({
-    mutationKey: [...securityKeys.twoFactor(), 'set'],
+    mutationKey: [...queryKeys.member.twoFactorSettings(), 'set'],
     mutationFn: (body) => set2FASettings(body),
     onSuccess: (result, body) => {
-      queryClient.setQueryData(securityKeys.twoFactor(), result.settings);
+      queryClient.setQueryData(queryKeys.member.twoFactorSettings(), result.settings);
       if (body.action !== 'send-sms' && body.action !== 'totp-setup')
         void queryClient.invalidateQueries({ queryKey: securityKeys.logs.all });
     },

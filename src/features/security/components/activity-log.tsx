@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/date-format';
 import { DEVICE_LOG_PAGE_SIZE } from '../../../services/member-security';
 import type { LoginDeviceLog } from '../../../shared/api/auth';
 import { useLoginDeviceLogs } from '../api/use-login-device-logs';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import styles from './confirm-dialog.module.css';
 
 export interface ConfirmDialogProps {

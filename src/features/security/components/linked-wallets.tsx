@@ -9,7 +9,7 @@ import type { LinkedWallet } from '../../../shared/api/auth';
 import { shortAddress } from '../../../web3/short-address';
 import { securityKeys } from '../api/security-query-keys';
 import { useLinkedWallets } from '../api/use-linked-wallets';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { CopyButton } from '../../../components/copy-button';
 import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';

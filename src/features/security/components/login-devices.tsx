@@ -7,7 +7,7 @@ import { DEVICE_PAGE_SIZE } from '../../../services/member-security';
 import type { LoginDevice } from '../../../shared/api/auth';
 import { useLoginDevices } from '../api/use-login-devices';
 import { useRevokeLoginDevice } from '../api/use-revoke-login-device';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ConfirmDialog } from './confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';

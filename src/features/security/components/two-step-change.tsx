@@ -6,7 +6,7 @@ import { isIgnoredError } from '../../../services/http-client';
 import type { Set2FAResult, TwoFactorSettings } from '../../../shared/api/auth';
 import { CODE_LENGTH } from '../../../shared/validation/account';
 import { useSetTwoFactor } from '../api/use-set-two-factor';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { errorField } from '../utils/error-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadError, Notice, Skeleton } from '../../../components/load-states';

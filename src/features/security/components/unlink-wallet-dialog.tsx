@@ -8,9 +8,9 @@ import type { LinkedWallet } from '../../../shared/api/auth';
 import { CODE_LENGTH } from '../../../shared/validation/account';
 import { shortAddress } from '../../../web3/short-address';
 import { useSetTwoFactor } from '../api/use-set-two-factor';
-import { useTwoFactorSettings } from '../api/use-two-factor-settings';
+import { useTwoFactorSettings } from '../../../hooks/use-two-factor-settings';
 import { useUnlinkWallet } from '../api/use-unlink-wallet';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { Notice, Skeleton } from '../../../components/load-states';
 import styles from './linked-wallets.module.css';
 

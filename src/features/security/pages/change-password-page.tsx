@@ -9,7 +9,7 @@ import { TextField } from '../../../components/text-field';
 import { useUpdatePassword } from '../api/use-update-password';
 import { Notice } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useFieldErrorText } from '../hooks/use-field-error-text';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../utils/account-forms';
 import { errorField } from '../utils/error-field';

@@ -10,7 +10,7 @@ import { USERNAME_MAX } from '../../../shared/validation/account';
 import { useModifyNickname } from '../api/use-modify-nickname';
 import { Notice } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useFieldErrorText } from '../hooks/use-field-error-text';
 import {
   editUsernameFormSchema,

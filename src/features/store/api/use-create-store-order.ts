@@ -13,6 +13,6 @@ export function useCreateStoreOrder() {
     mutationFn: ({ usdtAmount, idempotencyKey }) =>
       createStoreOrder({ usdtAmount }, idempotencyKey),
     onSuccess: () =>
-      client.invalidateQueries({ queryKey: [...queryKeys.member.wallet(), 'storeOrders'] }),
+      client.invalidateQueries({ queryKey: queryKeys.member.storeOrders() }),
   });
 }

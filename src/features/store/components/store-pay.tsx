@@ -50,7 +50,7 @@ export function StorePayContent(props: StorePayProps) {
   const { openConnectModal } = useConnectModal();
   const flow = useTxFlow({
     key: `store.pay.${props.orderNumber}`,
-    invalidate: [[...queryKeys.member.wallet(), 'storeOrders']],
+    invalidate: [queryKeys.member.storeOrders()],
   });
   const amount = formatUsdt(formatAtomic(props.amountUnits, STORE_USDT_DECIMALS));
 

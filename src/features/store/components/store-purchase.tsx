@@ -17,7 +17,12 @@ import {
 } from '../../../shared/money/decimal';
 import { useCreateStoreOrder } from '../api/use-create-store-order';
 import { useTokenInfo } from '../api/use-token-info';
-import { STORE_ERROR_KEYS, useStoreErrorText } from '../hooks/use-store-error-text';
+import type { Translate } from '../../../hooks/use-error-text';
+import {
+  STORE_MESSAGE_KEYS,
+  STORE_MESSAGE_VALUES,
+  useStoreErrorText,
+} from '../hooks/use-store-error-text';
 import { bcntForUsdt, formatBcnt } from '../utils/amounts';
 import { StoreOrderCard } from './store-order-card';
 import styles from './store.module.css';
@@ -49,9 +54,11 @@ export function StorePurchase() {
     // below the minimum waits for the member to leave the field (typing 1500 passes 1 and 15);
     // above the largest order cannot get better by typing on
     (touched || problem === AmountMessage.aboveMax) && problem !== null
-      ? t((STORE_ERROR_KEYS[problem] ?? 'error.amountFormat') as 'error.amountFormat', {
-          minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
-        })
+      ? (t as unknown as Translate)(
+          STORE_MESSAGE_KEYS[problem as keyof typeof STORE_MESSAGE_KEYS] ??
+            'store:error.amountFormat',
+          STORE_MESSAGE_VALUES,
+        )
       : undefined;
 
   function buy() {

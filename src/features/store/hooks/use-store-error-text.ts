@@ -1,54 +1,45 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../shared/api/envelope';
+import { useErrorText, type ErrorText, type NamespacedKey } from '../../../hooks/use-error-text';
+import { KycError } from '../../../shared/api/kyc';
 import { StoreError } from '../../../shared/api/store';
 import { STORE_MIN_USDT, STORE_USDT_DECIMALS } from '../../../shared/constants/store';
 import { AmountMessage, formatAtomic } from '../../../shared/money/decimal';
-import { ApiError } from '../../../services/http-client';
-import { useErrorText } from './use-error-text';
 
-/** Store refusals and amount messages with their own text in the `store` namespace. */
-export const STORE_ERROR_KEYS: Record<string, string> = {
-  [StoreError.purchaseFailed]: 'error.purchaseFailed',
-  [StoreError.belowMinimum]: 'error.belowMinimum',
-  [StoreError.aboveMaximum]: 'error.aboveMaximum',
-  [StoreError.tooManyUnpaidOrders]: 'error.tooManyUnpaidOrders',
-  [StoreError.unavailable]: 'error.unavailable',
-  [AmountMessage.format]: 'error.amountFormat',
-  [AmountMessage.tooManyDecimals]: 'error.amountDecimals',
-  [AmountMessage.notPositive]: 'error.amountFormat',
-  [AmountMessage.belowMin]: 'error.belowMinimum',
-  [AmountMessage.aboveMax]: 'error.aboveMaximum',
-  kyc_required: 'error.kycRequired',
+type StoreMessage =
+  | (typeof StoreError)[keyof typeof StoreError]
+  | (typeof AmountMessage)[keyof typeof AmountMessage]
+  | typeof KycError.kycRequired;
+
+/** Store refusals and amount messages (the server's and the form's) -> the `store` namespace. */
+export const STORE_MESSAGE_KEYS = {
+  [StoreError.purchaseFailed]: 'store:error.purchaseFailed',
+  [StoreError.belowMinimum]: 'store:error.belowMinimum',
+  [StoreError.aboveMaximum]: 'store:error.aboveMaximum',
+  [StoreError.tooManyUnpaidOrders]: 'store:error.tooManyUnpaidOrders',
+  [StoreError.unavailable]: 'store:error.unavailable',
+  [AmountMessage.format]: 'store:error.amountFormat',
+  [AmountMessage.tooManyDecimals]: 'store:error.amountDecimals',
+  [AmountMessage.notPositive]: 'store:error.amountFormat',
+  [AmountMessage.belowMin]: 'store:error.belowMinimum',
+  [AmountMessage.aboveMax]: 'store:error.aboveMaximum',
+  [KycError.kycRequired]: 'store:error.kycRequired',
+} as const satisfies Record<StoreMessage, NamespacedKey>;
+
+/** The values the store's messages name. */
+export const STORE_MESSAGE_VALUES = {
+  minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
 };
 
-/** The message key of a refused call: the field's message for a validation failure. */
-function messageOf(error: ApiError): string {
-  if (error.message === ErrorMessage.validation) {
-    const issue = (error.data as { issues?: { message?: string }[] } | null)?.issues?.[0];
-    if (issue?.message) return issue.message;
-  }
-  return error.message;
-}
+const STORE_ERROR_TEXTS: Readonly<Record<string, ErrorText>> = Object.fromEntries(
+  Object.entries(STORE_MESSAGE_KEYS).map(([message, key]) => [
+    message,
+    ((_refusal, t) => t(key, STORE_MESSAGE_VALUES)) satisfies ErrorText,
+  ]),
+);
 
 /**
- * Error -> translated text: store messages from the `store` namespace, everything else through
- * the `errors` namespace; nothing for failures the HTTP client handles itself.
+ * Error -> translated text: store messages from the `store` namespace (a validation refusal by
+ * its field's message), everything else the shared way.
  */
 export function useStoreErrorText(): (error: unknown) => string | undefined {
-  const { t } = useTranslation('store');
-  const generic = useErrorText();
-  return useCallback(
-    (error: unknown) => {
-      if (error instanceof ApiError && !error.ignored) {
-        const key = STORE_ERROR_KEYS[messageOf(error)];
-        if (key)
-          return t(key as 'error.purchaseFailed', {
-            minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
-          });
-      }
-      return generic(error);
-    },
-    [t, generic],
-  );
+  return useErrorText(STORE_ERROR_TEXTS, ['store']);
 }

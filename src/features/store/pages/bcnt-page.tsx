@@ -7,11 +7,11 @@ import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryTabs } from '../../../components/query-tabs';
 import { SectionCard } from '../../../components/section-card';
-import { useKycVerified } from '../api/use-kyc-verified';
+import { useKycVerified } from '../../../hooks/use-kyc-status';
 import { BcntInfo } from '../components/bcnt-info';
 import { StoreHistory } from '../components/store-history';
 import { StorePurchase } from '../components/store-purchase';
-import { useLoggedIn } from '../hooks/use-logged-in';
+import { useLoggedIn } from '../../../hooks/use-logged-in';
 import { useStoreErrorText } from '../hooks/use-store-error-text';
 import { paths } from '../../../lib/paths';
 import styles from '../components/store.module.css';
@@ -77,7 +77,7 @@ function ConvertPointer() {
 function MemberStore() {
   const { t } = useTranslation(['store', 'common']);
   const errorText = useStoreErrorText();
-  const kyc = useKycVerified(true);
+  const kyc = useKycVerified();
   const [prompt, setPrompt] = useState(false);
 
   if (kyc.isPending) return <Skeleton lines={4} testId="store-kyc-loading" />;

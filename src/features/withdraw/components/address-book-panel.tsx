@@ -11,7 +11,7 @@ import type { SavedAddress } from '../../../shared/api/wallet-withdraw';
 import { withdrawalNetworkById } from '../../../shared/constants/networks';
 import { MAX_SAVED_ADDRESSES } from '../../../shared/validation/address';
 import { useAddresses, useDeleteAddress, useSetDefaultAddress } from '../api/use-addresses';
-import { useTwoFactorSettings } from '../api/use-two-factor-method';
+import { useTwoFactorSettings } from '../../../hooks/use-two-factor-settings';
 import { useWithdrawErrorText } from '../hooks/use-withdraw-error-text';
 import { paths } from '../../../lib/paths';
 import { AddAddressForm } from './add-address-form';

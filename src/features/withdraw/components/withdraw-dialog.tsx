@@ -7,7 +7,8 @@ import type { WithdrawBody, Withdrawal } from '../../../shared/api/wallet-withdr
 import type { WithdrawalNetworkId } from '../../../shared/constants/networks';
 import { CODE_LENGTH } from '../../../shared/validation/account';
 import { useRequestWithdraw, useSendWithdrawCode } from '../api/use-request-withdraw';
-import { refusalOf, useWithdrawErrorText } from '../hooks/use-withdraw-error-text';
+import { refusalOf } from '../../../hooks/use-error-text';
+import { useWithdrawErrorText } from '../hooks/use-withdraw-error-text';
 import { displayExact } from '../utils/withdraw-math';
 import { SecondFactorField } from './second-factor-field';
 import styles from './withdraw.module.css';

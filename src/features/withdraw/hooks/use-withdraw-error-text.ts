@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../i18n/error-keys';
 import type withdrawLocale from '../../../i18n/locales/en-US/withdraw.json';
 import { formatDateTime } from '../../../lib/date-format';
-import { ApiError, isIgnoredError } from '../../../services/http-client';
+import { refusalOf } from '../../../hooks/use-error-text';
+import { isIgnoredError } from '../../../services/http-client';
 import { WalletError } from '../../../shared/api/wallet';
 import {
   ADDRESS_NAME_MAX,
   AddressNameMessage,
   WithdrawError,
 } from '../../../shared/api/wallet-withdraw';
-import { ErrorMessage } from '../../../shared/api/envelope';
 import { AmountMessage } from '../../../shared/money/decimal';
 import { MAX_SAVED_ADDRESSES } from '../../../shared/validation/address';
 import { currencyDecimals, displayExactText } from '../utils/withdraw-math';
@@ -77,26 +77,6 @@ export function useWithdrawMessage(): (message: string, context?: MessageContext
     },
     [t],
   );
-}
-
-/** The message and data of a refusal; a validation refusal gives its first field's message. */
-export function refusalOf(
-  error: unknown,
-): { message: string; field?: string; data: Record<string, unknown> | null } | null {
-  if (!(error instanceof ApiError)) return null;
-  const data = (error.data ?? null) as Record<string, unknown> | null;
-  const field = typeof data?.field === 'string' ? data.field : undefined;
-  if (error.message === ErrorMessage.validation && Array.isArray(data?.issues)) {
-    const first = (data.issues as { message?: unknown; field?: unknown }[])[0];
-    if (typeof first?.message === 'string') {
-      return {
-        message: first.message,
-        field: typeof first.field === 'string' ? first.field : field,
-        data,
-      };
-    }
-  }
-  return { message: error.message, ...(field ? { field } : {}), data };
 }
 
 /**
