@@ -19,10 +19,32 @@ export interface TestDatabase {
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
+/**
+ * The migrated PGlite data directory, made once per test worker: a test database is a copy of
+ * it (about 0.6 s) instead of a fresh initdb and every migration (about 2.5 s).
+ */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+function migratedTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const database = await openDatabase({ inMemory: true });
+    try {
+      return await database.dumpDataDir!();
+    } finally {
+      await database.close();
+    }
+  })();
+  return pgliteTemplate;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true });
+    const database = await openDatabase({
+      inMemory: true,
+      migrate: false,
+      loadDataDir: await migratedTemplate(),
+    });
     return { database, url: undefined, dispose: () => database.close() };
   }
   const name = `bcnt_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

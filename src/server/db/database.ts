@@ -21,13 +21,20 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** `select 1` succeeds */
   ping(): Promise<boolean>;
+  /** PGlite only: the whole data directory as a tarball (`loadDataDir` opens a copy). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
   | { databaseUrl: string; migrate?: boolean }
   | { dataDir: string; migrate?: boolean }
-  | { inMemory: true; migrate?: boolean };
+  | {
+      inMemory: true;
+      migrate?: boolean;
+      /** start from this data directory (a `dumpDataDir()` of a database already migrated) */
+      loadDataDir?: Blob;
+    };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -81,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock = acquireDataDirLock(options.dataDir);
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   try {
     await client.waitReady;
@@ -91,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'pglite',
       ping: () => ping(db),
+      dumpDataDir: () => client.dumpDataDir('none'),
       close: async () => {
         try {
           if (!client.closed) await client.close();
