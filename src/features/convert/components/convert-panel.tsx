@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useIdempotentAction } from '../../../hooks/use-idempotent-action';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { LoadError, Notice, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDateTime } from '../../../lib/date-format';
 import { ApiError } from '../../../services/http-client';
-import { newIdempotencyKey } from '../../../services/wallet';
+import { convertCurrency } from '../../../services/wallet-convert';
 import {
   bcntQuoteSchema,
   type BcntQuote,
@@ -14,7 +15,7 @@ import {
   type ConvertInfo,
 } from '../../../shared/api/wallet-convert';
 import { CONVERT_DIRECTIONS } from '../../../shared/constants/convert-rules';
-import { useConvert } from '../api/use-convert';
+import { WALLET_AND_LEVEL } from '../api/wallet-queries';
 import { useConvertInfo } from '../api/use-convert-info';
 import { useConvertErrorText } from '../hooks/use-convert-error-text';
 import { amountUnits, unitsToText } from '../utils/amount-text';
@@ -57,13 +58,12 @@ export function ConvertPanel() {
 function ConvertForm({ info }: { info: ConvertInfo }) {
   const { t } = useTranslation('convert');
   const errorText = useConvertErrorText();
-  const convert = useConvert();
+  const convert = useIdempotentAction({ call: convertCurrency, invalidate: WALLET_AND_LEVEL });
   const [directionIndex, setDirectionIndex] = useState(0);
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<Conversion | null>(null);
   /** a newer quote than ConvertInfo's, from a "price updated" refusal */
   const [newQuote, setNewQuote] = useState<BcntQuote | null>(null);
-  const key = useRef(newIdempotencyKey());
 
   const direction = CONVERT_DIRECTIONS[directionIndex] ?? CONVERT_DIRECTIONS[0];
   const { from, to } = direction;
@@ -77,8 +77,7 @@ function ConvertForm({ info }: { info: ConvertInfo }) {
   }, [info.quote, newQuote]);
 
   const newAction = () => {
-    key.current = newIdempotencyKey();
-    convert.reset();
+    convert.newAction();
     setDone(null);
   };
   const changeAmount = (text: string) => {
@@ -108,18 +107,14 @@ function ConvertForm({ info }: { info: ConvertInfo }) {
     if (units === undefined || units <= 0n || preview.problem) return;
     setDone(null);
     try {
-      const result = await convert.mutateAsync({
-        body: {
-          from,
-          to,
-          amount: unitsToText(units, decimalsOf(from)),
-          priceVersion: quote.version,
-        },
-        key: key.current,
+      const result = await convert.run({
+        from,
+        to,
+        amount: unitsToText(units, decimalsOf(from)),
+        priceVersion: quote.version,
       });
       setDone(result);
       setAmount('');
-      key.current = newIdempotencyKey();
     } catch (error) {
       if (error instanceof ApiError && error.message === ConvertError.priceUpdated) {
         const parsed = bcntQuoteSchema.safeParse(error.data);
@@ -132,7 +127,7 @@ function ConvertForm({ info }: { info: ConvertInfo }) {
     ? 'submitting'
     : done
       ? 'done'
-      : convert.isError
+      : convert.state === 'error'
         ? priceUpdated
           ? 'price-updated'
           : 'error'
@@ -202,7 +197,7 @@ function ConvertForm({ info }: { info: ConvertInfo }) {
       </dl>
       <p className={styles.note}>{t('form.resetNote', { time: formatDateTime(info.resetsAt) })}</p>
 
-      {convert.isError ? (
+      {convert.state === 'error' ? (
         <div className={styles.error} role="alert" data-testid="convert-error">
           <span>{errorText(convert.error)}</span>
           {priceUpdated && newQuote ? (

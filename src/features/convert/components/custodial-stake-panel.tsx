@@ -1,12 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useIdempotentAction } from '../../../hooks/use-idempotent-action';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { EmptyState, LoadError, Notice, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/date-format';
-import { newIdempotencyKey } from '../../../services/wallet';
+import { custodialStake } from '../../../services/wallet-convert';
 import type { StakeAction, StakeSummary } from '../../../shared/api/wallet-convert';
-import { useCustodialStake } from '../api/use-custodial-stake';
+import { WALLET_AND_LEVEL } from '../api/wallet-queries';
 import { useStakeRecord } from '../api/use-stake-record';
 import { useConvertErrorText } from '../hooks/use-convert-error-text';
 import { amountUnits, unitsToText } from '../utils/amount-text';
@@ -81,10 +82,9 @@ const TEST_IDS = {
 function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSummary }) {
   const { t } = useTranslation('convert');
   const errorText = useConvertErrorText();
-  const mutation = useCustodialStake();
+  const mutation = useIdempotentAction({ call: custodialStake, invalidate: WALLET_AND_LEVEL });
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const key = useRef(newIdempotencyKey());
 
   const limit = bcnt(action === 'stake' ? summary.available : summary.unstakable);
   const minimum = bcnt(summary.minimum);
@@ -100,8 +100,7 @@ function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSum
 
   const change = (text: string) => {
     if (text !== amount) {
-      key.current = newIdempotencyKey();
-      mutation.reset();
+      mutation.newAction();
       setDone(null);
     }
     setAmount(text);
@@ -111,13 +110,9 @@ function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSum
     event.preventDefault();
     if (units === undefined || units <= 0n || problem) return;
     try {
-      await mutation.mutateAsync({
-        body: { action, amount: unitsToText(units, BCNT_DECIMALS) },
-        key: key.current,
-      });
+      await mutation.run({ action, amount: unitsToText(units, BCNT_DECIMALS) });
       setDone(showUnits(units, 'BCNT'));
       setAmount('');
-      key.current = newIdempotencyKey();
     } catch {
       // shown below from mutation.error; the same key is kept for a retry of this action
     }
@@ -130,7 +125,13 @@ function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSum
       onSubmit={submit}
       noValidate
       data-state={
-        mutation.isPending ? 'submitting' : done ? 'done' : mutation.isError ? 'error' : 'idle'
+        mutation.isPending
+          ? 'submitting'
+          : done
+            ? 'done'
+            : mutation.state === 'error'
+              ? 'error'
+              : 'idle'
       }
     >
       <h3 className={styles.subtitle}>{t(`stake.${action}Title`)}</h3>
@@ -154,7 +155,7 @@ function StakeForm({ action, summary }: { action: StakeAction; summary: StakeSum
       {action === 'unstake' ? (
         <p className={styles.note}>{t('stake.unstakeNote', { days: summary.unstakeDays })}</p>
       ) : null}
-      {mutation.isError ? (
+      {mutation.state === 'error' ? (
         <div className={styles.error} role="alert" data-testid={`${ids.amount}-error`}>
           {errorText(mutation.error)}
         </div>
