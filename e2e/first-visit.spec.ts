@@ -29,8 +29,13 @@ async function expectAxeClean(page: Page, where: string) {
 async function openNav(page: Page, phone: boolean) {
   if (!phone) return;
   const burger = page.getByTestId('nav-burger');
-  if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
-  await expect(page.getByTestId('nav-panel')).toBeVisible();
+  const panel = page.getByTestId('nav-panel');
+  // Right after a navigation the panel may still be closing (it closes on every route change):
+  // press Menu until it is open, as a member would.
+  await expect(async () => {
+    if (!(await panel.isVisible())) await burger.click();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function openUserMenuItem(page: Page, phone: boolean, name: RegExp) {

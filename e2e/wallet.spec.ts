@@ -51,7 +51,10 @@ test('a visitor who connects a wallet is offered wallet sign-in and Log in / Sig
   await page.getByTestId('rk-wallet-option-dev.bcnt.testwallet').click();
   const prompt = page.getByRole('dialog', { name: 'Wallet connected' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  await expect(prompt.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute(
+    'href',
+    '/login',
+  );
   await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
 
   // this wallet is linked to no account: signing in says so and how to go on

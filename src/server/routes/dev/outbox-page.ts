@@ -51,6 +51,7 @@ export function renderOutboxPage(messages: OutboxMessage[], to: string | undefin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${title}</title>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1b1f24}
