@@ -1,4 +1,4 @@
-// The wallet screens on the real stack (issue 12, "Screens that fight the user"): deposit from
+// The wallet screens on the real stack: deposit from
 // the browser wallet shows the wallet's USDT balance read from anvil, Max fills it, more than the
 // balance is refused before the wallet is asked, the expected time follows the stack's
 // configuration (3 confirmations of the local chain: seconds); the wallet's tab row on a 375 px

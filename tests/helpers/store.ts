@@ -10,7 +10,7 @@ import {
 import type { TestApp } from './test-app';
 
 /**
- * Store payments written the way the deposit watcher writes them (issue 6 shared design): a
+ * Store payments written the way the deposit watcher writes them (the shared design): a
  * `deposits` row on the order's address (`confirming`, then `credited` with a ledger
  * `store_payment` USDT hot_wallet -> store, reference `order:<id>`); other tokens `held`.
  */

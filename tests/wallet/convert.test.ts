@@ -1,4 +1,4 @@
-// Conversion between USDT and BCNT (issue 6): the quote, the rules, every refusal with its
+// Conversion between USDT and BCNT: the quote, the rules, every refusal with its
 // message, rounding in the platform's favour, the daily quotas across members and their reset
 // at 00:00 UTC+8, and idempotent retries.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The custodial BCNT stake (issue 6): stake and unstake requests with their refusals, idempotent
+// The custodial BCNT stake: stake and unstake requests with their refusals, idempotent
 // retries, the 14-day cooldown released by the `custodial-unstake` task, and the loyalty level
 // that counts the custodial stake with the on-chain one.
 import { randomUUID } from 'node:crypto';

@@ -6,7 +6,7 @@ import { creditDeposit, depositTokens } from '../domain/wallet/deposits';
 import type { WalletDeps } from '../plugins/wallet';
 
 /**
- * The EVM deposit watcher (issue 6), run by the `deposits` scheduler task. One run:
+ * The EVM deposit watcher, run by the `deposits` scheduler task. One run:
  *
  * 1. (RPC only) the head; the blocks to scan: those after the stored cursor (settings
  *    `deposit-watcher.cursor.<chainId>`), at most `maxRange` per run, plus - once caught up - a

@@ -1,7 +1,7 @@
 /**
  * BCNT store calls of the token service (spec platform-account-wallet sections 2 `/bcnt`, 3 "BCNT
  * purchase order", 4 "Store order", 7 "createOrderAndGetDepositWalletAddress, getOrderList,
- * getTokenInfo"; issue 6). One source for the server's validation and the browser's parsing.
+ * getTokenInfo"). One source for the server's validation and the browser's parsing.
  *
  * - `POST /token/order` (member, identity verified, `Idempotency-Key` header): create an order
  *   and its own deposit address (EVM, USDT ERC20).

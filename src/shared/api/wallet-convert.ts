@@ -1,5 +1,5 @@
 /**
- * Conversion between USDT and BCNT and the custodial BCNT stake (issue 6; spec
+ * Conversion between USDT and BCNT and the custodial BCNT stake (spec
  * platform-account-wallet sections 5, 7, 8): one source for the server's validation and the
  * browser's response parsing.
  *

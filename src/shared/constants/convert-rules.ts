@@ -1,6 +1,6 @@
 /**
  * Rules of the custodial conversion between USDT and BCNT and of the custodial BCNT stake
- * (issue 6; spec platform-account-wallet sections 5, 8, 9). The spec names the rules (minimum
+ * (spec platform-account-wallet sections 5, 8, 9). The spec names the rules (minimum
  * conversion, remaining daily quota, price updated, daily total full; 14-day unstake) but not
  * the numbers: these are the platform's decisions, shown to the member and enforced by the
  * server (src/server/domain/wallet/convert.ts, custodial-stake.ts).

@@ -1,5 +1,5 @@
 /**
- * Deposit rules of the custodial wallet (issue 6; spec platform-account-wallet sections 3, 6 and
+ * Deposit rules of the custodial wallet (spec platform-account-wallet sections 3, 6 and
  * 9). Shared by the server (WalletDepositInfo, the deposit watcher, the simulators) and the
  * browser (network selector, limit text).
  *
@@ -10,7 +10,7 @@
  *   platform's primary network and the only one the browser wallet can pay from.
  * - Confirmations: TRC20 12, BTC 5 (spec section 9); the EVM networks take the server's
  *   DEPOSIT_CONFIRMATIONS (default 20 = the spec's ERC 20), reported by WalletDepositInfo.
- * - Expected time (issue 12: an anvil block is seconds, not "about 5 to 30 minutes"): the EVM
+ * - Expected time (an anvil block is seconds, not "about 5 to 30 minutes"): the EVM
  *   networks derive it from the configuration, `evmConfirmationSeconds`: the confirmations
  *   times the chain's block time (CHAIN_BLOCK_SECONDS: 12 s, Ethereum's slot; 2 s on the local
  *   chain) at best, twice that plus one scheduler poll at worst (a busy network delays the

@@ -1,5 +1,5 @@
 /**
- * BCNT store rules (spec platform-account-wallet section 9, issue 6 "BCNT store"). Shared by the
+ * BCNT store rules (spec platform-account-wallet section 9, "BCNT store"). Shared by the
  * token service and the /bcnt page, which shows them. Amounts are USDT atomic units (6 decimals).
  *
  * Decisions (README):

@@ -15,7 +15,7 @@ import {
 import { timestamptz } from './columns';
 
 // ---------------------------------------------------------------------------------------------
-// Identity and security (issue 3). Secrets are never stored in the clear: passwords as argon2id
+// Identity and security. Secrets are never stored in the clear: passwords as argon2id
 // hashes, random tokens (refresh tokens, tickets, links) as SHA-256 hex, 6-digit codes as
 // HMAC-SHA256 hex under a server key, authenticator secrets AES-256-GCM encrypted.
 

@@ -4,7 +4,7 @@ import { members } from './auth';
 import { timestamptz, units } from './columns';
 
 /**
- * Conversions (USDT <-> BCNT) and the custodial BCNT stake (issue 6). The money itself moves in
+ * Conversions (USDT <-> BCNT) and the custodial BCNT stake. The money itself moves in
  * the ledger (wallet.ts); these tables hold what the ledger does not: the price of a
  * conversion, the daily quota counters, the unstake cooldowns. Amounts are atomic units
  * (NUMERIC(78, 0)): USDT 6 decimals, BCNT 18. See domain/wallet/convert.ts and

@@ -4,7 +4,7 @@ import { members } from './auth';
 import { timestamptz, units } from './columns';
 
 /**
- * BCNT store orders (issue 6, token service). An order's payment state is NOT stored: it is
+ * BCNT store orders (token service). An order's payment state is NOT stored: it is
  * derived from the `deposits` rows of its own deposit address (deposit_addresses purpose
  * `store`, order_id = id), see domain/store/order-state.ts. Only the delivery is recorded here.
  * Amounts: USDT and BCNT atomic units (6 and 18 decimals) as NUMERIC(78, 0).

@@ -14,7 +14,7 @@ import { members } from './auth';
 import { timestamptz, units } from './columns';
 
 /**
- * Custodial wallet (issue 6): the double-entry ledger, idempotency records, deposit addresses
+ * Custodial wallet: the double-entry ledger, idempotency records, deposit addresses
  * and deposits. Amounts are atomic units of the currency (CURRENCIES[].decimals: ETH 18, BTC 8,
  * USDT 6, USDC 6, BCNT 18) as NUMERIC(78, 0), read as decimal strings, handled as bigint.
  * See domain/wallet/ledger.ts for the rules.

@@ -15,7 +15,7 @@ import type { LedgerCurrency } from './wallet';
 import type { WithdrawalStatus } from '../../../shared/api/wallet-withdraw';
 
 /**
- * Withdrawals and the saved-address book (issue 6). Amounts in atomic units of the currency
+ * Withdrawals and the saved-address book. Amounts in atomic units of the currency
  * (NUMERIC(78, 0)), like the ledger. See domain/wallet/address-book.ts and withdrawals.ts.
  */
 
