@@ -67,7 +67,7 @@ describe('app router', () => {
     const onScreenRendered = vi.fn();
     renderAt('/', {}, onScreenRendered);
     expect((await screen.findByTestId('screen')).textContent).toContain('Landing /');
-    expect(onScreenRendered).toHaveBeenCalled();
+    await waitFor(() => expect(onScreenRendered).toHaveBeenCalled());
   });
 
   it('sends an unknown path to Landing', async () => {
