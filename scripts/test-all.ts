@@ -33,7 +33,17 @@ async function main() {
   // Fail fast (or install) before spending minutes on the other suites.
   const chromium = ensureChromium();
   const npx = 'npx';
-  await step('Contract tests (forge)', npx, ['tsx', 'scripts/forge.ts', 'test']);
+  // CI runs Foundry's default invariant campaign (256 x 500); a local run the `quick` profile
+  // (64 x 500, contracts/foundry.toml). FOUNDRY_PROFILE set by the caller wins.
+  const foundryProfile = process.env.FOUNDRY_PROFILE ?? (process.env.CI ? 'default' : 'quick');
+  await step(
+    `Contract tests (forge, profile ${foundryProfile})`,
+    npx,
+    ['tsx', 'scripts/forge.ts', 'test'],
+    {
+      FOUNDRY_PROFILE: foundryProfile,
+    },
+  );
   await step('Unit and integration tests (vitest)', npx, ['vitest', 'run']);
   await step('Build the app for e2e (React development build)', npx, [
     'tsx',

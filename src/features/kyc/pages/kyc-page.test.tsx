@@ -212,7 +212,7 @@ describe('KYC page: the screen of each state', { timeout: LONG }, () => {
     await user.click(screen.getByTestId('kyc-resubmit'));
     await waitFor(async () => expect(await stateOf()).toBe('resubmitted'));
     expect(backend.verifyLevelThree).toHaveBeenCalledTimes(1);
-    expect(location()).toBe('/kyc');
+    await waitFor(() => expect(location()).toBe('/kyc'));
   });
 
   it('insufficient: the note, more documents (extraImageIds), the declaration, resubmit', async () => {
