@@ -16,8 +16,8 @@ import { idempotencyHeaders } from './wallet';
 
 /**
  * POST /token/order (createOrderAndGetDepositWalletAddress): the order and its deposit address.
- * `idempotencyKey` is made once per click on Buy and reused on retries of that click. Not
- * replayed after an auth failure (the member buys again with a fresh click).
+ * `idempotencyKey` belongs to one order (`useIdempotentAction`): Buy again after a failure sends
+ * it again. Not replayed after an auth failure (the member presses Buy again).
  */
 export function createStoreOrder(
   body: CreateStoreOrderBody,

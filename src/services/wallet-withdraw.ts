@@ -21,8 +21,8 @@ import { idempotencyHeaders } from './wallet';
 /**
  * Withdrawal and saved-address calls of the gateway (contract `shared/api/wallet-withdraw.ts`).
  * Calls that spend a second-factor code are `retry: false` (never replayed after an auth
- * failure: the code is single-use). `withdraw` carries the idempotency key the caller made once
- * per submit (`newIdempotencyKey()`) and reuses on a retry of that submit.
+ * failure: the code is single-use). `requestWithdraw` carries the idempotency key of the
+ * member's withdrawal request (`useIdempotentAction`), the same on every retry of it.
  */
 
 /** GET /api/v1/user/WithdrawInfo?currency= */

@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/button';
-import { newIdempotencyKey } from '../../../services/wallet';
+import { useIdempotentAction } from '../../../hooks/use-idempotent-action';
+import { queryKeys } from '../../../services/query-keys';
+import { createStoreOrder } from '../../../services/store';
 import type { StoreOrder } from '../../../shared/api/store';
 import {
   STORE_MAX_USDT,
@@ -15,7 +17,6 @@ import {
   formatAtomic,
   parseAmount,
 } from '../../../shared/money/decimal';
-import { useCreateStoreOrder } from '../api/use-create-store-order';
 import { useTokenInfo } from '../api/use-token-info';
 import type { Translate } from '../../../hooks/use-error-text';
 import {
@@ -29,21 +30,28 @@ import styles from './store.module.css';
 
 const AMOUNT_RULES = { positive: true, min: STORE_MIN_USDT, max: STORE_MAX_USDT } as const;
 
+/** An order moves no wallet balance when it is made: only the order list changes. */
+const STORE_ORDERS = [queryKeys.member.storeOrders()] as const;
+
 /**
  * Purchase: a USDT amount (at least 100; Buy stays disabled until it is valid, the reason shows
- * once the field is left), the BCNT it buys at the current price, Buy. Buy makes
- * the order (one idempotency key per click: a retry of the same click answers the same order)
- * and shows it with its deposit address and the payment from the connected wallet.
+ * once the field is left), the BCNT it buys at the current price, Buy. Buy makes the order and
+ * shows it with its deposit address and the payment from the connected wallet. One order is one
+ * idempotency key: Buy again after a failure is a retry of that order (a lost answer never makes
+ * a second order); another amount, or Buy after an order was made, is a new order.
  */
 export function StorePurchase() {
   const { t } = useTranslation('store');
   const errorText = useStoreErrorText();
   const info = useTokenInfo();
-  const create = useCreateStoreOrder();
+  const create = useIdempotentAction({
+    call: createStoreOrder,
+    invalidate: STORE_ORDERS,
+    errorText,
+  });
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [order, setOrder] = useState<StoreOrder | null>(null);
-  const clickKey = useRef<string | null>(null);
 
   // "150." is 150 (the field accepts a trailing point while the member types)
   const trimmed = amount.endsWith('.') ? amount.slice(0, -1) : amount;
@@ -61,15 +69,17 @@ export function StorePurchase() {
         )
       : undefined;
 
+  const changeAmount = (text: string) => {
+    if (text !== amount) create.newAction();
+    setAmount(text);
+  };
+
   function buy() {
     setTouched(true);
     if (problem !== null || create.isPending) return;
-    // one key per click; a retry of the request inside the client keeps it
-    clickKey.current = newIdempotencyKey();
-    create.mutate(
-      { usdtAmount: trimmed, idempotencyKey: clickKey.current },
-      { onSuccess: (created) => setOrder(created) },
-    );
+    create.run({ usdtAmount: trimmed }).then(setOrder, () => {
+      // shown below; Buy again retries this order with its key
+    });
   }
 
   if (order) {
@@ -80,7 +90,7 @@ export function StorePurchase() {
           setOrder(null);
           setAmount('');
           setTouched(false);
-          create.reset();
+          create.newAction();
         }}
       />
     );
@@ -102,7 +112,7 @@ export function StorePurchase() {
           minimum: formatAtomic(STORE_MIN_USDT, STORE_USDT_DECIMALS),
         })}
         value={amount}
-        onChange={setAmount}
+        onChange={changeAmount}
         onBlur={() => setTouched(true)}
         currency="USDT"
         decimals={STORE_USDT_DECIMALS}
@@ -122,9 +132,9 @@ export function StorePurchase() {
           </span>
         ) : null}
       </p>
-      {create.isError ? (
+      {create.state === 'error' ? (
         <p role="alert" className={styles.error} data-testid="store-buy-error">
-          {errorText(create.error) ?? t('error.purchaseFailed')}
+          {create.errorText ?? t('error.purchaseFailed')}
         </p>
       ) : null}
       <Button

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/testing/render';
 import { ApiError } from '../../../services/http-client';
 import { getKycStatus } from '../../../services/kyc';
+import { queryKeys } from '../../../services/query-keys';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { createStoreOrder, getStoreOrders, getTokenInfo } from '../../../services/store';
 import type { StoreOrder, TokenInfo } from '../../../shared/api/store';
@@ -68,12 +69,16 @@ function order(overrides: Partial<StoreOrder> = {}): StoreOrder {
 
 function render(route = '/bcnt', lng = 'en-US') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(<BcntPage />, {
+  const result = renderWithProviders(<BcntPage />, {
     route,
     lng,
     wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
   });
+  return { ...result, client };
 }
+
+const tooManyUnpaid = () =>
+  new ApiError({ message: 'store_too_many_unpaid_orders', call: 'POST /token/order' });
 
 const verified = (status: number) =>
   kycMock.mockResolvedValue({ selfUserKYCStatus: status } as Awaited<
@@ -81,7 +86,8 @@ const verified = (status: number) =>
   >);
 
 beforeEach(() => {
-  vi.clearAllMocks();
+  // reset, not clear: answers queued by a test that failed early must not reach the next one
+  vi.resetAllMocks();
   infoMock.mockResolvedValue(info);
   listMock.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 10 });
 });
@@ -166,11 +172,12 @@ describe('BcntPage for members', () => {
     expect((screen.getByTestId('store-buy') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('creates the order with a key per click and shows it with its address and the payment', async () => {
+  it('creates the order with its key and shows it with its address and the payment', async () => {
     verified(4);
     let resolve: (value: StoreOrder) => void = () => undefined;
     createMock.mockImplementation(() => new Promise((r) => (resolve = r)));
-    render();
+    const { client } = render();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
     await userEvent.type(await screen.findByTestId('store-amount'), '1500');
     await userEvent.click(screen.getByTestId('store-buy'));
     // busy: a second press sends nothing
@@ -189,6 +196,58 @@ describe('BcntPage for members', () => {
     expect((await screen.findByTestId('store-pay-stub')).textContent).toContain(
       `1500000000 -> ${ADDRESS}`,
     );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.member.storeOrders() });
+  });
+
+  it('Buy again after a failure retries the same order with its key; another amount is a new order', async () => {
+    verified(4);
+    createMock
+      .mockRejectedValueOnce(tooManyUnpaid())
+      .mockRejectedValueOnce(tooManyUnpaid())
+      .mockResolvedValueOnce(order({ usdtAmount: '1600', bcntAmount: '3200' }));
+    render();
+    const amount = await screen.findByTestId('store-amount');
+    await userEvent.type(amount, '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect(await screen.findByTestId('store-buy-error')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('store-buy'));
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(2));
+    const [first, retry] = createMock.mock.calls;
+    expect(retry).toEqual([{ usdtAmount: '1500' }, first![1]]);
+
+    // another amount: the refusal is gone and Buy makes another order
+    await screen.findByTestId('store-buy-error');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1600');
+    expect(screen.queryByTestId('store-buy-error')).toBeNull();
+    await userEvent.click(screen.getByTestId('store-buy'));
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(3));
+    const [body, key] = createMock.mock.calls[2]!;
+    expect(body).toEqual({ usdtAmount: '1600' });
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(key).not.toBe(first![1]);
+    expect(await screen.findByTestId('store-order')).toBeTruthy();
+  });
+
+  it('after an order was made, Buy for the same amount is a new order with a new key', async () => {
+    verified(4);
+    createMock
+      .mockResolvedValueOnce(order())
+      .mockResolvedValueOnce(order({ orderNumber: 'BC20250307000002' }));
+    render();
+    await userEvent.type(await screen.findByTestId('store-amount'), '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    await userEvent.click(await screen.findByTestId('store-new-order'));
+    await userEvent.type(await screen.findByTestId('store-amount'), '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect((await screen.findByTestId('store-order-number')).textContent).toBe('BC20250307000002');
+    expect(createMock).toHaveBeenCalledTimes(2);
+    const [[firstBody, firstKey], [secondBody, secondKey]] = createMock.mock.calls as [
+      Parameters<typeof createStoreOrder>,
+      Parameters<typeof createStoreOrder>,
+    ];
+    expect(secondBody).toEqual(firstBody);
+    expect(secondKey).not.toBe(firstKey);
   });
 
   it('follows the order to Deposited through the order list', async () => {
@@ -219,9 +278,7 @@ describe('BcntPage for members', () => {
 
   it('shows a refused order in words', async () => {
     verified(4);
-    createMock.mockRejectedValue(
-      new ApiError({ message: 'store_too_many_unpaid_orders', call: 'POST /token/order' }),
-    );
+    createMock.mockRejectedValue(tooManyUnpaid());
     render();
     await userEvent.type(await screen.findByTestId('store-amount'), '100');
     await userEvent.click(screen.getByTestId('store-buy'));

@@ -6,8 +6,9 @@ import type { WalletCurrency } from '../../../shared/api/wallet';
 import type { WithdrawBody, Withdrawal } from '../../../shared/api/wallet-withdraw';
 import type { WithdrawalNetworkId } from '../../../shared/constants/networks';
 import { CODE_LENGTH } from '../../../shared/validation/account';
-import { useRequestWithdraw, useSendWithdrawCode } from '../api/use-request-withdraw';
+import { useSendWithdrawCode } from '../api/use-send-withdraw-code';
 import { refusalOf } from '../../../hooks/use-error-text';
+import type { IdempotentAction } from '../../../hooks/use-idempotent-action';
 import { useWithdrawErrorText } from '../hooks/use-withdraw-error-text';
 import { displayExact } from '../utils/withdraw-math';
 import { SecondFactorField } from './second-factor-field';
@@ -32,8 +33,11 @@ export interface WithdrawDialogProps {
   onOpenChange: (open: boolean) => void;
   request: WithdrawRequest;
   method: 'sms' | 'totp';
-  /** The idempotency key of this request (made on the first confirm, then reused). */
-  idempotencyKeyFor: (request: string) => string;
+  /**
+   * The withdrawal action of this request (the form owns it, so its key outlives the dialog: a
+   * retry after the dialog was closed and reopened is the same withdrawal).
+   */
+  action: IdempotentAction<WithdrawBody, Withdrawal>;
   onDone: (withdrawal: Withdrawal) => void;
 }
 
@@ -45,18 +49,17 @@ export interface WithdrawDialogProps {
  */
 export function WithdrawDialog({ open, onOpenChange, ...rest }: WithdrawDialogProps) {
   const { t } = useTranslation('withdraw');
-  const [busy, setBusy] = useState(false);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!busy) onOpenChange(next);
+        if (!rest.action.isPending) onOpenChange(next);
       }}
       title={t('confirm.title')}
       description={t('confirm.description')}
       data-testid="withdraw-dialog"
     >
-      <WithdrawConfirm {...rest} onBusy={setBusy} onCancel={() => onOpenChange(false)} />
+      <WithdrawConfirm {...rest} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
 }
@@ -64,38 +67,27 @@ export function WithdrawDialog({ open, onOpenChange, ...rest }: WithdrawDialogPr
 function WithdrawConfirm({
   request,
   method,
-  idempotencyKeyFor,
+  action,
   onDone,
-  onBusy,
   onCancel,
-}: Omit<WithdrawDialogProps, 'open' | 'onOpenChange'> & {
-  onBusy: (busy: boolean) => void;
-  onCancel: () => void;
-}) {
+}: Omit<WithdrawDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const { t } = useTranslation(['withdraw', 'common']);
   const errorText = useWithdrawErrorText();
-  const withdraw = useRequestWithdraw();
   const sendCode = useSendWithdrawCode();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [sendError, setSendError] = useState<string | undefined>();
+  // The action outlives this dialog: its refusal shows once Confirm was pressed in this one.
+  const [confirmed, setConfirmed] = useState(false);
+  const error = sendError ?? (confirmed ? action.errorText : undefined);
   const { currency } = request;
 
-  async function confirm() {
-    setError(undefined);
-    onBusy(true);
-    const key = idempotencyKeyFor(JSON.stringify(request.body));
-    try {
-      const withdrawal = await withdraw.mutateAsync({
-        body: { ...request.body, code },
-        idempotencyKey: key,
-      });
-      onBusy(false);
-      onDone(withdrawal);
-    } catch (failure) {
-      onBusy(false);
+  function confirm() {
+    setSendError(undefined);
+    setConfirmed(true);
+    // the code is not part of the request: a corrected code is a retry with the same key
+    action.run({ ...request.body, code }).then(onDone, (failure: unknown) => {
       if (refusalOf(failure)?.field === 'code') setCode('');
-      setError(errorText(failure, currency));
-    }
+    });
   }
 
   const amount = (units: bigint) => `${displayExact(units, currency)} ${currency}`;
@@ -121,8 +113,8 @@ function WithdrawConfirm({
         value={code}
         onChange={setCode}
         onSend={() => sendCode.mutateAsync()}
-        onSendError={(failure) => setError(errorText(failure, currency))}
-        disabled={withdraw.isPending}
+        onSendError={(failure) => setSendError(errorText(failure, currency))}
+        disabled={action.isPending}
         data-testid="withdraw-code"
       />
       {error ? (
@@ -131,12 +123,12 @@ function WithdrawConfirm({
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="ghost" onClick={onCancel} disabled={withdraw.isPending}>
+        <Button variant="ghost" onClick={onCancel} disabled={action.isPending}>
           {t('common:button.cancel')}
         </Button>
         <Button
           disabled={code.length !== CODE_LENGTH}
-          busy={withdraw.isPending}
+          busy={action.isPending}
           onClick={confirm}
           data-testid="withdraw-confirm"
         >

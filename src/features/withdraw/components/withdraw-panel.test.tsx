@@ -50,7 +50,8 @@ function serveInfo(overrides: Partial<WithdrawInfo> = {}) {
 }
 
 beforeEach(() => {
-  vi.clearAllMocks();
+  // reset, not clear: answers queued by a test that failed early must not reach the next one
+  vi.resetAllMocks();
   serveInfo();
   addressesMock.mockResolvedValue(addressList([]));
   historyMock.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 10 });
@@ -225,7 +226,7 @@ describe('WithdrawPanel confirm dialog', () => {
     return screen.findByTestId('withdraw-dialog');
   }
 
-  it('sends the code with one idempotency key per confirm, reused on a retry; shows refusals', async () => {
+  it('sends the code with one idempotency key per withdrawal, kept for a corrected code; shows refusals', async () => {
     const user = userEvent.setup();
     requestMock
       .mockRejectedValueOnce(refusal('The code is wrong.', { field: 'code' }))
@@ -270,6 +271,70 @@ describe('WithdrawPanel confirm dialog', () => {
     await user.click(screen.getByTestId('withdraw-confirm'));
     await waitFor(() => expect(requestMock).toHaveBeenCalledTimes(3));
     expect(requestMock.mock.calls[2]![1]).toBe('key-2');
+  });
+
+  it('keeps the key when the dialog is reopened; another amount, address, network or currency is a new withdrawal', async () => {
+    const user = userEvent.setup();
+    addressesMock.mockResolvedValue(
+      addressList([
+        savedAddress(1, { name: 'Cold', isDefault: true }),
+        savedAddress(2, { name: 'Exchange' }),
+        savedAddress(3, { network: 'ERC20', address: ADDRESS.evm, isDefault: true }),
+      ]),
+    );
+    requestMock.mockRejectedValue(refusal('Not enough available balance'));
+    renderWithdraw(<WithdrawPanel />);
+    await screen.findByTestId('withdraw-saved-address');
+    const sent = () => requestMock.mock.calls.map(([body, key]) => ({ ...body, key }));
+    async function confirmFails() {
+      const calls = requestMock.mock.calls.length;
+      await user.click(screen.getByTestId('withdraw-submit'));
+      const dialog = await screen.findByTestId('withdraw-dialog');
+      // a refusal of an earlier confirm is not shown in a dialog opened again
+      expect(within(dialog).queryByTestId('withdraw-error')).toBeNull();
+      await enterCode(user, 'withdraw-code', '123456');
+      await user.click(screen.getByTestId('withdraw-confirm'));
+      expect((await screen.findByTestId('withdraw-error')).textContent).toBe(
+        'Not enough available balance',
+      );
+      expect(requestMock).toHaveBeenCalledTimes(calls + 1);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByTestId('withdraw-dialog')).toBeNull());
+    }
+
+    await user.type(screen.getByTestId('withdraw-amount'), '20');
+    await confirmFails();
+    // closed and opened again: the same request, so the same key (a lost answer never pays twice)
+    await confirmFails();
+    await user.clear(screen.getByTestId('withdraw-amount'));
+    await user.type(screen.getByTestId('withdraw-amount'), '30');
+    await confirmFails();
+    await user.selectOptions(screen.getByTestId('withdraw-saved-address'), '2');
+    await confirmFails();
+    await user.selectOptions(screen.getByTestId('withdraw-network'), 'ERC20');
+    await confirmFails();
+    // the same network, amount and address in another currency (no saved USDC address: typed)
+    await user.selectOptions(screen.getByTestId('withdraw-currency'), 'USDC');
+    await user.type(await screen.findByTestId('withdraw-address'), ADDRESS.evm);
+    await user.type(screen.getByTestId('withdraw-amount'), '30');
+    await confirmFails();
+
+    const request = { currency: 'USDT', network: 'TRC20', code: '123456' };
+    expect(sent()).toEqual([
+      { ...request, amount: '20', addressId: 1, key: 'key-1' },
+      { ...request, amount: '20', addressId: 1, key: 'key-1' },
+      { ...request, amount: '30', addressId: 1, key: 'key-2' },
+      { ...request, amount: '30', addressId: 2, key: 'key-3' },
+      { ...request, network: 'ERC20', amount: '30', addressId: 3, key: 'key-4' },
+      {
+        currency: 'USDC',
+        network: 'ERC20',
+        amount: '30',
+        address: ADDRESS.evm,
+        code: '123456',
+        key: 'key-5',
+      },
+    ]);
   });
 
   it('shows the limit refusal with the remaining limit', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/button';
@@ -8,7 +8,8 @@ import { SectionCard } from '../../../components/section-card';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { formatDateTime } from '../../../lib/date-format';
-import { newIdempotencyKey } from '../../../services/wallet';
+import { useIdempotentAction } from '../../../hooks/use-idempotent-action';
+import { requestWithdraw } from '../../../services/wallet-withdraw';
 import { WALLET_CURRENCIES, type WalletCurrency } from '../../../shared/api/wallet';
 import type {
   SavedAddress,
@@ -119,8 +120,17 @@ interface WithdrawFormProps {
 function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
   const { t } = useTranslation(['withdraw', 'errors']);
   const message = useWithdrawMessage();
+  const errorText = useWithdrawErrorText();
   const addresses = useAddresses();
   const { currency } = info;
+  // One withdrawal request is one action: its key is made when Confirm is first pressed and kept
+  // for every retry (a corrected code, or the dialog closed and reopened after a lost answer).
+  // Another network, address or amount is another request: newAction() below; another currency
+  // mounts a new form.
+  const withdraw = useIdempotentAction({
+    call: (body: WithdrawBody, key: string) => requestWithdraw(body, key),
+    errorText: (error) => errorText(error, currency),
+  });
 
   const networks = info.networks.filter((n) => isNetworkAllowed(currency, n.network));
   const [networkId, setNetworkId] = useState<string | undefined>(undefined);
@@ -129,16 +139,10 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
   const [typed, setTyped] = useState('');
   const [amount, setAmount] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
-
-  // One idempotency key per request: made when its confirm is first pressed, reused for every
-  // retry of that request (also after closing and reopening the dialog on a lost answer).
-  const idempotency = useRef<{ request: string; key: string } | null>(null);
-  function idempotencyKeyFor(request: string): string {
-    if (idempotency.current?.request !== request) {
-      idempotency.current = { request, key: newIdempotencyKey() };
-    }
-    return idempotency.current.key;
-  }
+  const changeAmount = (text: string) => {
+    if (text !== amount) withdraw.newAction();
+    setAmount(text);
+  };
 
   if (!network) {
     return <Notice tone="warning">{t('withdraw:form.noNetwork', { currency })}</Notice>;
@@ -231,6 +235,7 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
           label={t('withdraw:form.network')}
           value={network.network}
           onChange={(event) => {
+            withdraw.newAction();
             setNetworkId(event.target.value);
             setAddressChoice(undefined);
           }}
@@ -241,7 +246,10 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
           <SelectField
             label={t('withdraw:form.savedAddress')}
             value={choice}
-            onChange={(event) => setAddressChoice(event.target.value)}
+            onChange={(event) => {
+              withdraw.newAction();
+              setAddressChoice(event.target.value);
+            }}
             options={[
               ...saved.map((item) => ({
                 value: String(item.id),
@@ -264,7 +272,10 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
         <TextField
           label={t('withdraw:form.address')}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            withdraw.newAction();
+            setTyped(event.target.value);
+          }}
           placeholder={t('withdraw:form.addressPlaceholder', { network: network.label })}
           error={addressProblem ? message(addressProblem) : undefined}
           autoComplete="off"
@@ -276,8 +287,8 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
       <AmountField
         label={t('withdraw:form.amount', { currency })}
         value={amount}
-        onChange={setAmount}
-        onMax={() => setAmount(formatAtomic(maxWithdrawAmount(figures), figures.decimals))}
+        onChange={changeAmount}
+        onMax={() => changeAmount(formatAtomic(maxWithdrawAmount(figures), figures.decimals))}
         currency={currency}
         decimals={figures.decimals}
         hint={t('withdraw:form.amountHint', {
@@ -360,9 +371,8 @@ function WithdrawForm({ info, onStart, onDone }: WithdrawFormProps) {
           onOpenChange={setDialogOpen}
           request={request}
           method={info.twoFactorMethod}
-          idempotencyKeyFor={idempotencyKeyFor}
+          action={withdraw}
           onDone={(withdrawal) => {
-            idempotency.current = null;
             setDialogOpen(false);
             setAmount('');
             onDone(withdrawal);
