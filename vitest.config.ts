@@ -14,16 +14,30 @@ function unitTestFiles(dir = 'src'): string[] {
 
 /**
  * What a test file may change for the files after it in the same worker: module mocks, the
- * i18n language, fake timers, stubbed globals. Files that do none of it share one environment
- * per worker (no isolation: no fresh jsdom and module graph per file, about 15 times faster);
- * the others get their own, as before.
+ * app's i18n singleton language, stubbed globals, spies on globals. Files that do none of it
+ * share one environment per worker (no isolation: no fresh jsdom and module graph per file,
+ * about 15 times faster); the others get their own. A test i18n instance in another language
+ * (`renderWithProviders(..., { lng: 'zh-TW' })`) is the file's own, and fake timers are put
+ * back after every test by test-setup.ts, so neither needs isolation.
  */
 const CHANGES_SHARED_STATE =
-  /vi\.mock\(|vi\.doMock\(|initI18n\('zh|changeLanguage|lng: 'zh|vi\.stubGlobal|vi\.stubEnv|vi\.useFakeTimers|vi\.spyOn\((?:window|globalThis|document|navigator|console)/;
+  /vi\.mock\(|vi\.doMock\(|initI18n\('zh|changeLanguage|vi\.stubGlobal|vi\.stubEnv|vi\.spyOn\((?:window|globalThis|document|navigator|console)/;
+
+/**
+ * What needs a DOM: a .tsx file, a file of src/services (the session lives in localStorage) or
+ * one that names the browser's globals or Testing Library. The rest (schemas, rules, routing,
+ * formatting) runs in Node, without building a jsdom for the file.
+ */
+const NEEDS_DOM =
+  /localStorage|sessionStorage|window|document|navigator|HTMLElement|testing-library|location|CustomEvent|Event\(|services\/session/;
+const needsDom = (file: string, text: string) =>
+  file.endsWith('.tsx') || file.startsWith(path.join('src', 'services')) || NEEDS_DOM.test(text);
 
 const unitFiles = unitTestFiles();
-const isolatedUnitFiles = unitFiles.filter((file) =>
-  CHANGES_SHARED_STATE.test(readFileSync(file, 'utf8')),
+const source = new Map(unitFiles.map((file) => [file, readFileSync(file, 'utf8')]));
+const isolatedUnitFiles = unitFiles.filter((file) => CHANGES_SHARED_STATE.test(source.get(file)!));
+const nodeUnitFiles = unitFiles.filter(
+  (file) => !needsDom(file, source.get(file)!) && !CHANGES_SHARED_STATE.test(source.get(file)!),
 );
 
 const unit = { environment: 'jsdom', setupFiles: ['src/test-setup.ts'] };
@@ -41,9 +55,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: isolatedUnitFiles,
+          exclude: [...isolatedUnitFiles, ...nodeUnitFiles],
           isolate: false,
           ...unit,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-node',
+          include: nodeUnitFiles.length > 0 ? nodeUnitFiles : ['no-such-file'],
+          isolate: false,
+          environment: 'node',
         },
       },
       {

@@ -1,7 +1,9 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // files share a worker's environment (vitest.config.ts): a test's fake timers end with it
+  vi.useRealTimers();
 });
