@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { members } from '../../src/server/db/schema';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { createMember, loginStep1, post } from '../helpers/auth';
+import { cli as runCli } from '../helpers/ops-cli';
 import {
   createTestApp,
   createTestDatabase,
@@ -15,9 +14,6 @@ import {
   type TestDatabase,
   usingPostgres,
 } from '../helpers/test-app';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,28 +102,8 @@ describe('ops CLI: member commands', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function cli(args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(TSX, ['scripts/ops.ts', ...args], {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            NODE_ENV: 'test',
-            DATA_DIR: dataDir,
-            DATABASE_URL: testDb?.url ?? '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      },
-    );
-  }
+  const cli = (args: string[]) =>
+    runCli(args, { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '' });
 
   it('shows and sets roles; usage errors exit 2, an unknown member 1', async () => {
     const set = await cli(['member', 'roles', 'ops-cli@example.com', '--set', '4', '--json']);

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import type { KycApplicationView, KycQueueEntry } from '../../src/server/domain/kyc/review';
@@ -20,6 +18,7 @@ import {
   tempUploadsDir,
   uploadImage,
 } from '../helpers/kyc';
+import { cli as runCli } from '../helpers/ops-cli';
 import {
   createTestApp,
   createTestDatabase,
@@ -302,8 +301,6 @@ describe('kyc document', () => {
 });
 
 describe('ops CLI: kyc commands', () => {
-  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-  const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   let dataDir: string;
   let testDb: TestDatabase | undefined;
   let member: TestMember;
@@ -329,29 +326,8 @@ describe('ops CLI: kyc commands', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function cli(args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(TSX, ['scripts/ops.ts', ...args], {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            NODE_ENV: 'test',
-            DATA_DIR: dataDir,
-            DATABASE_URL: testDb?.url ?? '',
-            UPLOADS_DIR: '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      },
-    );
-  }
+  const cli = (args: string[]) =>
+    runCli(args, { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '', UPLOADS_DIR: '' });
 
   it('lists, shows, rejects with items, writes a document and refuses what it must', async () => {
     const list = await cli(['kyc', 'list']);

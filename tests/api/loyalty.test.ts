@@ -2,11 +2,9 @@
 // of a member with nothing on chain, the rate table, the dev clock, the ops commands and the
 // indexer's configuration. The on-chain behaviour is proven in tests/chain/.
 import { DEV_WALLET_SEED } from '../../src/server/config';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltySettingSchema } from '../../src/shared/api/loyalty';
@@ -19,6 +17,7 @@ import { DEFAULT_LOYALTY_RATES } from '../../src/server/domain/loyalty/rates';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { createMember, loginSession, post, type TestMember } from '../helpers/auth';
 import { get, loyaltyStatus, memberInfoRoleId, patch } from '../helpers/loyalty';
+import { cli as runCli } from '../helpers/ops-cli';
 import {
   createTestApp,
   createTestDatabase,
@@ -279,8 +278,6 @@ describe('ops: member verify and loyalty rates', () => {
 });
 
 describe('ops CLI: member verify, loyalty rates', () => {
-  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-  const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   let dataDir: string;
   let testDb: TestDatabase | undefined;
 
@@ -307,28 +304,8 @@ describe('ops CLI: member verify, loyalty rates', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function cli(args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(TSX, ['scripts/ops.ts', ...args], {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            NODE_ENV: 'test',
-            DATA_DIR: dataDir,
-            DATABASE_URL: testDb?.url ?? '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      },
-    );
-  }
+  const cli = (args: string[]) =>
+    runCli(args, { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '' });
 
   it('verifies a member and prints the rate table', async () => {
     const verified = await cli(['member', 'verify', 'verify-cli@example.com']);

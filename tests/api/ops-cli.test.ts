@@ -1,15 +1,19 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/server/clock';
-import { acquireDataDirLock, DataDirLockedError, openDatabase } from '../../src/server/db/database';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  openDatabase,
+  PGLITE_LOCK_FILE,
+} from '../../src/server/db/database';
 import { createContactRequest } from '../../src/server/domain/contact';
 import { apiFilePath, readApiFile } from '../../src/server/ops/api-file';
 import { OPS_COMMAND_NAMES } from '../../src/server/ops/commands';
 import { startApi } from '../../src/server/start';
+import { cli, spawnCli } from '../helpers/ops-cli';
 import {
   CLOSED_RPC_URL,
   createTestDatabase,
@@ -18,31 +22,7 @@ import {
   usingPostgres,
 } from '../helpers/test-app';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const CLI_TIMEOUT = 180_000;
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['scripts/ops.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const contactInput = {
   name: 'Cli Tester',
@@ -64,6 +44,8 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+// The CLI runs in this process (tests/helpers/ops-cli.ts) except where a separate process is the
+// point: the entry script itself, and the CLI reaching an API of another process.
 describe('ops CLI without a running API', () => {
   let dataDir: string;
   let testDb: TestDatabase | undefined;
@@ -95,7 +77,7 @@ describe('ops CLI without a running API', () => {
           }),
         );
       }
-      const status = await runCli(['maintenance', 'status', '--json'], env);
+      const status = await cli(['maintenance', 'status', '--json'], env);
       expect(status.code, status.stderr).toBe(0);
       expect(JSON.parse(status.stdout)).toMatchObject({ enabled: false, active: false });
       if (!usingPostgres) {
@@ -106,7 +88,7 @@ describe('ops CLI without a running API', () => {
       const start = new Date(Date.now() + 24 * 3600_000);
       start.setUTCMilliseconds(0);
       const end = new Date(start.getTime() + 2 * 3600_000);
-      const on = await runCli(
+      const on = await cli(
         ['maintenance', 'on', '--start', start.toISOString(), '--end', end.toISOString(), '--json'],
         env,
       );
@@ -119,7 +101,7 @@ describe('ops CLI without a running API', () => {
         endTime: end.toISOString(),
       });
 
-      const text = await runCli(['maintenance', 'status'], env);
+      const text = await cli(['maintenance', 'status'], env);
       expect(text.code).toBe(0);
       expect(text.stdout).toContain(
         `Maintenance is SCHEDULED: users see the maintenance page from ${start.toISOString()}`,
@@ -133,7 +115,7 @@ describe('ops CLI without a running API', () => {
         await createContactRequest(database.db, systemClock, contactInput);
         await database.close();
       }
-      const list = await runCli(['contact', 'list', '--limit', '5', '--json'], env);
+      const list = await cli(['contact', 'list', '--limit', '5', '--json'], env);
       expect(list.code, list.stderr).toBe(0);
       expect(JSON.parse(list.stdout)).toEqual([
         expect.objectContaining({
@@ -144,30 +126,36 @@ describe('ops CLI without a running API', () => {
         }),
       ]);
 
-      const off = await runCli(['maintenance', 'off'], env);
+      const off = await cli(['maintenance', 'off'], env);
       expect(off.code).toBe(0);
       expect(off.stdout.trim()).toBe('Maintenance is OFF.');
 
-      const badTime = await runCli(['maintenance', 'on', '--start', 'tomorrow'], env);
+      const badTime = await cli(['maintenance', 'on', '--start', 'tomorrow'], env);
       expect(badTime.code).toBe(2);
       expect(badTime.stderr).toMatch(/--start: expected an ISO time with offset/);
 
-      const unknown = await runCli(['maintenance', 'sideways'], env);
+      const unknown = await cli(['maintenance', 'sideways'], env);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toMatch(/Unknown command "maintenance sideways"/);
+      // the entry, scripts/ops.ts, in a process of its own: the same exit code, the same bytes
+      expect(await spawnCli(['maintenance', 'sideways'], env)).toEqual(unknown);
 
-      const help = await runCli(['help'], env);
+      const help = await cli(['help'], env);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/Usage: npm run ops -- <command>/);
       // the help lists the registry's commands
       for (const name of OPS_COMMAND_NAMES)
         expect(help.stdout).toContain(`  ${name.replace('/', ' ')}`);
+      // every run closed the database and gave the data directory back
+      if (!usingPostgres) expect(existsSync(path.join(dataDir, PGLITE_LOCK_FILE))).toBe(false);
     },
     CLI_TIMEOUT,
   );
 });
 
 describe('ops CLI with an API running on the data directory', () => {
+  // Spawned: the API runs in this process and writes its pid to api.json, so the CLI must be
+  // another process to reach it through the file (and this proves the entry's exit code 0).
   it(
     'sends the commands to the API (PGlite) and the API serves the result',
     async () => {
@@ -188,7 +176,7 @@ describe('ops CLI with an API running on the data directory', () => {
           expect(readApiFile(dataDir)).toBeUndefined(); // PostgreSQL: the CLI connects directly
         }
 
-        const on = await runCli(['maintenance', 'on', '--json'], env);
+        const on = await spawnCli(['maintenance', 'on', '--json'], env);
         expect(on.code, on.stderr).toBe(0);
         expect(JSON.parse(on.stdout)).toMatchObject({ enabled: true, active: true });
         if (!usingPostgres)
@@ -216,13 +204,13 @@ describe('ops CLI with an API running on the data directory', () => {
         });
         expect((await posted.json()).data.status).toBe(0);
 
-        const list = await runCli(['contact', 'list'], env);
+        const list = await spawnCli(['contact', 'list'], env);
         expect(list.code, list.stderr).toBe(0);
         expect(list.stdout).toMatch(
           /#1 {2}\S+ {2}product 1 {2}Via Api <via@example.com> {2}0912000111 {2}zh-CN/,
         );
 
-        const off = await runCli(['maintenance', 'off', '--json'], env);
+        const off = await spawnCli(['maintenance', 'off', '--json'], env);
         expect(JSON.parse(off.stdout)).toMatchObject({ enabled: false });
         const after = await fetch(`${api.url}/api/v1/setting/MaintainStatus`);
         expect((await after.json()).data).toBeNull();

@@ -10,7 +10,7 @@ import type { UploadStorage } from '../storage/uploads';
  * The shape of an operator command. One object declares everything about a command: the CLI
  * words (its key in the registry, `<group>/<verb>`, is also its `/ops/<group>/<verb>` route),
  * the positional argument, the options and switches, the help text, the input schema, what it
- * runs and how the CLI prints the answer. The CLI (scripts/ops.ts) and the `/ops` routes
+ * runs and how the CLI prints the answer. The CLI (ops/cli.ts) and the `/ops` routes
  * (routes/ops) read the registry (ops/commands.ts) and know no command by name.
  */
 

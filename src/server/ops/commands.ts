@@ -11,7 +11,7 @@ export type { OpsCommand, OpsContext } from './command';
 
 /**
  * The registry of operator commands. One definition (ops/command.ts) serves both ways the CLI
- * (scripts/ops.ts) reaches the database: directly (PostgreSQL, or PGlite when no API holds it)
+ * (ops/cli.ts) reaches the database: directly (PostgreSQL, or PGlite when no API holds it)
  * and through the running API's loopback-only `/ops/<command>` routes (routes/ops). Both call
  * the same domain functions; the CLI's parsing and help come from these definitions.
  *

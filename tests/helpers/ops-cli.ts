@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
+import { runOpsCli } from '../../src/server/ops/cli';
+
+/**
+ * The operator CLI in tests. `cli` runs it in this process (runOpsCli, the code behind
+ * scripts/ops.ts) with its output captured: the same exit code and output as the script,
+ * without a tsx process per call (1.5 to 3 s each). `spawnCli` runs the real script, for what
+ * needs a separate process: the entry itself, an API in the test process that the CLI must
+ * reach through api.json (an in-process CLI has the API's pid, so it would take the file for a
+ * stale one of its own), the data directory lock between processes.
+ *
+ * Both see the test's environment with NODE_ENV=test and `env` on top; process.env is never
+ * changed.
+ */
+export interface CliResult {
+  /** the exit code (null: the spawned process was killed by a signal) */
+  code: number | null;
+  /** what the CLI printed, each text followed by a newline as console.log writes it */
+  stdout: string;
+  stderr: string;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'test',
+  ...env,
+});
+
+/** `npm run ops -- <args>` in this process. */
+export async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  let code: number;
+  try {
+    code = await runOpsCli(args, {
+      env: cliEnv(env),
+      out: (text) => (stdout += `${text}\n`),
+      err: (text) => (stderr += `${text}\n`),
+    });
+  } catch (error) {
+    // what scripts/ops.ts does with an unexpected error
+    stderr += `${inspect(error)}\n`;
+    code = 1;
+  }
+  return { code, stdout, stderr };
+}
+
+/** `tsx scripts/ops.ts <args>` in a process of its own. */
+export function spawnCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['scripts/ops.ts', ...args], {
+      cwd: ROOT,
+      env: cliEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
