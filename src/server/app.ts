@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     await app.register(kycPlugin, options.uploads ? { uploads: options.uploads } : {});
     await app.register(adaptersPlugin, options.adapters ? { adapters: options.adapters } : {});
     await app.register(walletPlugin);
-    registerJobs(app.scheduler, app.wallet);
+    registerJobs(app.scheduler, { ...app.wallet, outbox: app.auth.outbox });
 
     await app.register(memberRoutes, { prefix: SERVICE_PREFIXES.member });
     await app.register(gatewayRoutes, { prefix: SERVICE_PREFIXES.gateway });

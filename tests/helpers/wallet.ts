@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { members } from '../../src/server/db/schema';
@@ -71,4 +73,31 @@ export async function walletBalance(
   const balance = balances.find((b) => b.currency === currency);
   if (!balance) throw new Error(`WalletInfo has no ${currency}`);
   return balance;
+}
+
+/**
+ * The books balance: every currency's postings sum to zero, every account's balance is the sum
+ * of its postings, no member account is below zero, one transaction per idempotency key.
+ */
+export async function expectBooksBalanced(db: Db): Promise<void> {
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const sums = await rows<{ currency: string; total: string }>(
+    sql`select currency, sum(amount)::text as total from ledger_postings group by currency`,
+  );
+  for (const row of sums) expect({ [row.currency]: row.total }).toEqual({ [row.currency]: '0' });
+  expect(
+    await rows(sql`
+      select a.id from ledger_accounts a
+      left join ledger_postings p on p.account_id = a.id
+      group by a.id, a.balance
+      having a.balance <> coalesce(sum(p.amount), 0)`),
+  ).toEqual([]);
+  expect(
+    await rows(sql`select id from ledger_accounts where member_id is not null and balance < 0`),
+  ).toEqual([]);
+  const [counts] = await rows<{ n: number; keys: number }>(
+    sql`select count(*)::int as n, count(distinct idempotency_key)::int as keys from ledger_transactions`,
+  );
+  expect(counts?.n).toBe(counts?.keys);
 }

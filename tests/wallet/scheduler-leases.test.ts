@@ -41,7 +41,13 @@ function probe(app: TestApp, name: string) {
 
 describe('scheduler task leases', () => {
   it('every app registers the jobs of jobs/ once, in their order', () => {
-    const jobs = ['deposits', 'withdrawals', 'custodial-unstake', 'store-delivery'];
+    const jobs = [
+      'deposits',
+      'withdrawals',
+      'custodial-unstake',
+      'store-delivery',
+      'earn-lifecycle',
+    ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);
   });

@@ -1,7 +1,9 @@
+import type { Outbox } from '../domain/auth/outbox';
 import type { WalletDeps } from '../plugins/wallet';
 import type { Scheduler, ScheduledTask } from '../scheduler';
 import { custodialUnstakeJob } from './custodial-unstake';
 import { depositsJob } from './deposits';
+import { earnLifecycleJob } from './earn-lifecycle';
 import { storeDeliveryJob } from './store-delivery';
 import { withdrawalsJob } from './withdrawals';
 
@@ -12,16 +14,21 @@ import { withdrawalsJob } from './withdrawals';
  * crashed holder's lease expires. A job reads what is due from the database against the clock,
  * so running it again (another tick, a restart, the operator's command) does nothing twice.
  *
- * A new job: a file here exporting `(wallet) => ScheduledTask`, added to JOBS.
+ * A new job: a file here exporting `(deps) => ScheduledTask`, added to JOBS.
  */
-export const JOBS: readonly ((wallet: WalletDeps) => ScheduledTask)[] = [
+
+/** What jobs get: the wallet's deps (database, clock, config, adapters) and the outbox. */
+export type JobDeps = WalletDeps & { outbox: Outbox };
+
+export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   depositsJob,
   withdrawalsJob,
   custodialUnstakeJob,
   storeDeliveryJob,
+  earnLifecycleJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */
-export function registerJobs(scheduler: Scheduler, wallet: WalletDeps): void {
-  for (const job of JOBS) scheduler.register(job(wallet));
+export function registerJobs(scheduler: Scheduler, deps: JobDeps): void {
+  for (const job of JOBS) scheduler.register(job(deps));
 }

@@ -1,6 +1,7 @@
 import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
+import { earnOpsCommands } from './earn-commands';
 import { kycOpsCommands } from './kyc-commands';
 import { memberOpsCommands } from './member-commands';
 import { platformOpsCommands } from './platform-commands';
@@ -32,15 +33,20 @@ export const OPS_COMMAND_SECTIONS = [
       ...storeOpsCommands,
     },
   },
+  {
+    heading: 'Earn products (days YYYY-MM-DD in UTC+8, percentages as numbers, e.g. --return 8.5):',
+    commands: earnOpsCommands,
+  },
 ] as const;
 
-const [platform, kyc, wallet] = OPS_COMMAND_SECTIONS;
+const [platform, kyc, wallet, earn] = OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
 export const opsCommands = {
   ...platform.commands,
   ...kyc.commands,
   ...wallet.commands,
+  ...earn.commands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;

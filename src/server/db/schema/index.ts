@@ -18,4 +18,5 @@ export * from './wallet';
 export * from './withdrawal';
 export * from './convert';
 export * from './store';
+export * from './earn';
 export * from './scheduler';

@@ -33,11 +33,15 @@ export type LedgerAccountKind =
   | 'available'
   | 'staking'
   | 'pending_withdrawal'
+  /** principal subscribed to earn products, from Join to its return */
+  | 'earn'
   // platform
   | 'hot_wallet'
   | 'fees'
   | 'conversion'
-  | 'store';
+  | 'store'
+  /** earn rewards paid (its balance is minus everything paid) */
+  | 'earn_rewards';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',

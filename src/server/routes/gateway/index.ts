@@ -10,6 +10,7 @@ import { loyaltyRates } from '../../domain/loyalty/rates';
 import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
+import earnRoutes from './earn';
 import referralRoutes from './referral';
 import walletRoutes from './wallet';
 import walletConvertRoutes from './wallet-convert';
@@ -56,6 +57,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletDepositRoutes);
   await app.register(walletWithdrawRoutes);
   await app.register(walletConvertRoutes);
+  await app.register(earnRoutes);
 };
 
 export default gatewayRoutes;
