@@ -95,6 +95,15 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][]
   ['/api/v1/user/wallet/stake/record', undefined, 'GET'],
   ['/token/order', undefined, 'GET'],
   ['/token/order', {}],
+  // earn products: the member's part (the catalog is public)
+  ['/api/v1/premium2/Detail', undefined, 'GET'],
+  ['/api/v1/premium2/CheckJoin', undefined, 'GET'],
+  ['/api/v1/premium2/UserFunds', undefined, 'GET'],
+  ['/api/v1/premium2/PremiumHistory', undefined, 'GET'],
+  ['/api/v1/premium2/Join', {}],
+  ['/api/v1/premium2/Leave', {}],
+  ['/api/v1/premium2/Setting', {}],
+  ['/api/v1/premium2/ChangeAssetReturn', {}],
 ];
 
 async function sign(
