@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { MAINTENANCE_FLAG_YES } from '../services/maintenance';
+import { queryKeys } from '../services/query-keys';
 import { createFakeFetch } from '../services/fake-fetch';
 import { configureHttpClient } from '../services/http-client';
 import * as memberAuth from '../services/member-auth';
@@ -189,6 +190,8 @@ describe('shell layout: login state', () => {
     queryClient.setQueryData(['api', 'member', 'kyc'], { level: 1 });
     queryClient.setQueryData(['api', 'security', 'devices'], []);
     queryClient.setQueryData(['api', 'common', 'languages'], [{ id: 1 }]);
+    queryClient.setQueryData(queryKeys.products.earnCatalog(), { list: [] });
+    queryClient.setQueryData(queryKeys.member.earnCatalog(), { list: [] });
     const router = renderMemberShell('/account', queryClient);
     expect((await screen.findByTestId('screen')).textContent).toBe('account screen');
 
@@ -205,6 +208,9 @@ describe('shell layout: login state', () => {
     expect(getLoginInfo()).toBeNull();
     expect(queryClient.getQueryData(['api', 'security', 'devices'])).toBeUndefined();
     expect(queryClient.getQueryData(['api', 'common', 'languages'])).toEqual([{ id: 1 }]);
+    // the visitors' catalog stays; the member's view of it (premium funds) goes
+    expect(queryClient.getQueryData(queryKeys.products.earnCatalog())).toEqual({ list: [] });
+    expect(queryClient.getQueryData(queryKeys.member.earnCatalog())).toBeUndefined();
     expect(screen.queryByTestId('nav-user-menu')).toBeNull();
     expect(screen.getByTestId('contact-us-button')).toBeTruthy();
   });

@@ -196,8 +196,15 @@ function useMember(): MemberSummary | null {
   return useMemo(() => (raw === null ? null : memberSummary(getLoginInfo())), [raw]);
 }
 
-/** Reference data that is the same for everyone (languages, currencies, countries, settings). */
-const PUBLIC_QUERY_ROOTS: readonly QueryKey[] = [queryKeys.common.all, queryKeys.setting.all];
+/**
+ * Data that is the same for everyone: reference lists (languages, currencies, countries),
+ * settings, and the product catalogs as visitors read them.
+ */
+const PUBLIC_QUERY_ROOTS: readonly QueryKey[] = [
+  queryKeys.common.all,
+  queryKeys.setting.all,
+  queryKeys.products.all,
+];
 
 function isPublicQuery(key: QueryKey): boolean {
   return PUBLIC_QUERY_ROOTS.some((root) => root.every((part, index) => key[index] === part));

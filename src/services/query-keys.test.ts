@@ -33,6 +33,32 @@ describe('queryKeys', () => {
   });
 });
 
+describe('earn keys', () => {
+  it('keep the public catalog apart from what a member reads', () => {
+    const visitor = [
+      queryKeys.products.earnCatalog(),
+      queryKeys.products.earnDetail('USDT-034R'),
+      queryKeys.products.earnNav('USDT-034S'),
+    ];
+    for (const key of visitor) {
+      expect(startsWith(key, queryKeys.products.earn())).toBe(true);
+      expect(startsWith(key, queryKeys.member.all)).toBe(false);
+    }
+    const memberKeys = [
+      queryKeys.member.earnCatalog(),
+      queryKeys.member.earnDetail('USDT-034R'),
+      queryKeys.member.earnCheckJoin('USDT-034R'),
+      queryKeys.member.earnNav('USDT-034S'),
+      queryKeys.member.earnFunds({ state: 'open' }),
+      queryKeys.member.earnHistory({ premiumId: 3, page: 1 }),
+    ];
+    // one key refreshes everything the member reads of earn products after a join
+    for (const key of memberKeys) expect(startsWith(key, queryKeys.member.earn())).toBe(true);
+    const all = [...visitor, ...memberKeys].map((key) => JSON.stringify(key));
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
+
 describe('cachePresets', () => {
   it('static never goes stale; poll refetches every second', () => {
     expect(cachePresets.static.staleTime).toBe(Infinity);

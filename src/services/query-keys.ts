@@ -9,6 +9,7 @@ const all = ['api'] as const;
 const common = [...all, 'common'] as const;
 const setting = [...all, 'setting'] as const;
 const member = [...all, 'member'] as const;
+const products = [...all, 'products'] as const;
 
 export const queryKeys = {
   all,
@@ -29,6 +30,22 @@ export const queryKeys = {
   setting: {
     all: setting,
     maintainStatus: () => [...setting, 'maintainStatus'] as const,
+  },
+  /**
+   * Product catalogs as a visitor reads them (guest calls): the same for everyone, so they stay
+   * in the cache on logout. What a member reads of a product (with the session, e.g. the
+   * premium funds a premier member sees) is under `member`.
+   */
+  products: {
+    all: products,
+    /** everything earn (premium2) a visitor reads */
+    earn: () => [...products, 'earn'] as const,
+    /** GET /api/v1/premium2/List (guest) */
+    earnCatalog: () => [...products, 'earn', 'catalog'] as const,
+    /** GET /api/v1/premium2/GuestDetail?sn= */
+    earnDetail: (sn: string) => [...products, 'earn', 'detail', sn] as const,
+    /** GET /api/v1/premium2/Nav?sn= (guest) */
+    earnNav: (sn: string) => [...products, 'earn', 'nav', sn] as const,
   },
   /** Data of the logged-in member; cleared on logout. */
   member: {
@@ -64,6 +81,20 @@ export const queryKeys = {
     convertHistory: (params: object) => [...member, 'wallet', 'convertHistory', params] as const,
     /** GET /api/v1/user/wallet/stake/record */
     stakeRecord: (params: object) => [...member, 'wallet', 'stakeRecord', params] as const,
+    /** Earn products as the member reads them: everything below `earn` changes with a join. */
+    earn: () => [...member, 'earn'] as const,
+    /** GET /api/v1/premium2/List with the session (premier members also see premium funds) */
+    earnCatalog: () => [...member, 'earn', 'catalog'] as const,
+    /** GET /api/v1/premium2/Detail?sn=: the product with the member's subscription */
+    earnDetail: (sn: string) => [...member, 'earn', 'detail', sn] as const,
+    /** GET /api/v1/premium2/CheckJoin?sn= */
+    earnCheckJoin: (sn: string) => [...member, 'earn', 'checkJoin', sn] as const,
+    /** GET /api/v1/premium2/Nav?sn= with the session */
+    earnNav: (sn: string) => [...member, 'earn', 'nav', sn] as const,
+    /** GET /api/v1/premium2/UserFunds?kind=&state= */
+    earnFunds: (query: object = {}) => [...member, 'earn', 'funds', query] as const,
+    /** GET /api/v1/premium2/PremiumHistory?premiumId=&page= */
+    earnHistory: (query: object) => [...member, 'earn', 'history', query] as const,
     /** GET /token/order (BCNT store orders); without params: every page */
     storeOrders: (params?: object) =>
       params === undefined

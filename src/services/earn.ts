@@ -1,0 +1,179 @@
+import {
+  earnCheckJoinSchema,
+  earnDetailSchema,
+  earnHistorySchema,
+  earnNavSchema,
+  earnProductDetailSchema,
+  earnProductListSchema,
+  earnSubscriptionSchema,
+  earnUserFundsSchema,
+  type EarnAssetReturnBody,
+  type EarnCheckJoin,
+  type EarnDetail,
+  type EarnHistory,
+  type EarnHistoryQuery,
+  type EarnJoinBody,
+  type EarnLeaveBody,
+  type EarnNav,
+  type EarnProductDetail,
+  type EarnProductList,
+  type EarnSettingBody,
+  type EarnSubscription,
+  type EarnUserFunds,
+  type EarnUserFundsQuery,
+} from '../shared/api/earn';
+import { request } from './http-client';
+import { idempotencyHeaders } from './wallet';
+
+/**
+ * Earn product calls of the gateway's `premium2` group (Stable Income, Pro, Mixed Quant,
+ * Flagship, Alliance; contract `shared/api/earn.ts`). The catalog, one product and its NAV are
+ * public; a visitor reads them as a guest, a member with the session (the server then shows a
+ * premier member the premium funds too). Join and Leave move money: they carry the action's
+ * idempotency key and are `retry: false` (the caller retries with the same key, so a lost answer
+ * never subscribes or redeems twice).
+ */
+
+/** Whose view of a public call: a visitor's (no token) or the logged-in member's. */
+export interface EarnViewer {
+  asMember: boolean;
+}
+
+/** GET /api/v1/premium2/List: the catalog, sorted by sortOrder then id. */
+export function getEarnProducts({ asMember }: EarnViewer): Promise<EarnProductList> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/List',
+    method: 'GET',
+    guest: !asMember,
+    schema: earnProductListSchema,
+  });
+}
+
+/** GET /api/v1/premium2/GuestDetail?sn= (guest): one product, without a subscription. */
+export function getEarnGuestDetail(sn: string): Promise<EarnProductDetail> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/GuestDetail',
+    method: 'GET',
+    query: { sn },
+    guest: true,
+    schema: earnProductDetailSchema,
+  });
+}
+
+/** GET /api/v1/premium2/Nav?sn=: the product's posted net asset values (NAV products). */
+export function getEarnNav(sn: string, { asMember }: EarnViewer): Promise<EarnNav> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/Nav',
+    method: 'GET',
+    query: { sn },
+    guest: !asMember,
+    schema: earnNavSchema,
+  });
+}
+
+/** GET /api/v1/premium2/Detail?sn= (member): the product with the member's subscription. */
+export function getEarnDetail(sn: string): Promise<EarnDetail> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/Detail',
+    method: 'GET',
+    query: { sn },
+    schema: earnDetailSchema,
+  });
+}
+
+/** GET /api/v1/premium2/CheckJoin?sn= (member): may the member join, and within which bounds. */
+export function checkEarnJoin(sn: string): Promise<EarnCheckJoin> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/CheckJoin',
+    method: 'GET',
+    query: { sn },
+    schema: earnCheckJoinSchema,
+  });
+}
+
+/** GET /api/v1/premium2/UserFunds?kind=&state= (member): the member's subscriptions. */
+export function getEarnUserFunds(query: EarnUserFundsQuery = {}): Promise<EarnUserFunds> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/UserFunds',
+    method: 'GET',
+    query: { kind: query.kind, state: query.state },
+    schema: earnUserFundsSchema,
+  });
+}
+
+/** GET /api/v1/premium2/PremiumHistory?premiumId=&page=&pageSize= (member). */
+export function getEarnHistory(query: EarnHistoryQuery): Promise<EarnHistory> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/PremiumHistory',
+    method: 'GET',
+    query: { premiumId: query.premiumId, page: query.page, pageSize: query.pageSize },
+    schema: earnHistorySchema,
+  });
+}
+
+/**
+ * POST /api/v1/premium2/Join (identity verified): subscribe, or add units before the contract
+ * starts. `idempotencyKey` belongs to one join (`useIdempotentAction`): a retry sends it again.
+ */
+export function joinEarnProduct(
+  body: EarnJoinBody,
+  idempotencyKey: string,
+): Promise<EarnSubscription> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/Join',
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(idempotencyKey),
+    retry: false,
+    schema: earnSubscriptionSchema,
+  });
+}
+
+/**
+ * POST /api/v1/premium2/Leave (identity verified): cancel before the start, or redeem early
+ * (paid in BCNT, irreversible), with the action's idempotency key.
+ */
+export function leaveEarnProduct(
+  body: EarnLeaveBody,
+  idempotencyKey: string,
+): Promise<EarnSubscription> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/Leave',
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(idempotencyKey),
+    retry: false,
+    schema: earnSubscriptionSchema,
+  });
+}
+
+/** POST /api/v1/premium2/Setting: auto-renew on or off (setting a value twice is harmless). */
+export function setEarnAutoRenew(body: EarnSettingBody): Promise<EarnSubscription> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/Setting',
+    method: 'POST',
+    body,
+    schema: earnSubscriptionSchema,
+  });
+}
+
+/** POST /api/v1/premium2/ChangeAssetReturn: a Pro product's Asset Return request (0 cancels). */
+export function changeEarnAssetReturn(body: EarnAssetReturnBody): Promise<EarnSubscription> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/ChangeAssetReturn',
+    method: 'POST',
+    body,
+    schema: earnSubscriptionSchema,
+  });
+}
