@@ -115,7 +115,6 @@ describe('backTo', () => {
 describe('KYC gate', () => {
   it('applies to the listed routes for logged-in members only', () => {
     for (const name of [
-      'PremiumDetail',
       'LendingDetail',
       'MyStrategies',
       'SubscriptionHistory',
@@ -127,6 +126,8 @@ describe('KYC gate', () => {
     }
     expect(needsKycCheck('Wallet', true)).toBe(false);
     expect(needsKycCheck('MyStrategiesDetail', true)).toBe(false);
+    // product pages are readable without KYC: the page itself shows the KYC prompt at Join
+    expect(needsKycCheck('PremiumDetail', true)).toBe(false);
   });
 
   it('sends a member whose selfUserKYCStatus is below 4 to Account', () => {

@@ -44,6 +44,8 @@ function renderAt(path: string, deps: Partial<RouteEntryDeps> = {}, onScreenRend
       MyStrategies: screenNamed('MyStrategies'),
       MyPremiumDetail: screenNamed('MyPremiumDetail'),
       StrategyDetail: screenNamed('StrategyDetail'),
+      PremiumDashboard: screenNamed('PremiumDashboard'),
+      PremiumDetail: screenNamed('PremiumDetail'),
     },
     entryDeps: {
       hasToken: () => false,
@@ -110,6 +112,32 @@ describe('app router', () => {
     expect((await screen.findByTestId('screen')).textContent).toContain(
       'MyStrategies /portfolio?tab=earn',
     );
+  });
+
+  it('lets visitors read the earn dashboard and a product page', async () => {
+    renderAt('/earn?tab=stable');
+    expect((await screen.findByTestId('screen')).textContent).toContain(
+      'PremiumDashboard /earn?tab=stable',
+    );
+  });
+
+  it('opens a product page for a visitor without asking for a login or the KYC status', async () => {
+    const fetchKycStatus = vi.fn(async () => ({ selfUserKYCStatus: 1 }));
+    renderAt('/fixed/USDT-034R', { fetchKycStatus });
+    expect((await screen.findByTestId('screen')).textContent).toContain(
+      'PremiumDetail /fixed/USDT-034R',
+    );
+    expect(fetchKycStatus).not.toHaveBeenCalled();
+  });
+
+  it('does not send an unverified member away from a product page (the page shows the KYC prompt)', async () => {
+    const fetchKycStatus = vi.fn(async () => ({ selfUserKYCStatus: 1 }));
+    const router = renderAt('/fixed-pro/USDT-035R', { hasToken: () => true, fetchKycStatus });
+    expect((await screen.findByTestId('screen')).textContent).toContain(
+      'PremiumDetail /fixed-pro/USDT-035R',
+    );
+    expect(router.state.location.pathname).toBe('/fixed-pro/USDT-035R');
+    expect(fetchKycStatus).not.toHaveBeenCalled();
   });
 
   it('exposes params baked into static paths through the route handle', async () => {

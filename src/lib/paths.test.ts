@@ -135,6 +135,11 @@ describe('path table', () => {
     expect(paths.Wallet.public).toBe(false);
     expect(paths.Account.public).toBe(false);
     expect(paths.MyStrategiesDetail.public).toBe(false);
+    // earn product pages are readable by visitors; the member's subscriptions are not
+    expect(paths.PremiumDashboard.public).toBe(true);
+    expect(paths.PremiumDetail.public).toBe(true);
+    expect(paths.PremiumDetail.kycGate).toBe(false);
+    expect(paths.MyPremiumDetail.public).toBe(false);
   });
 
   it('every path (with and without optional params) resolves to its own name', () => {

