@@ -8,8 +8,11 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // Spec files run two at a time (tests of one file in order); the specs that change what every
+  // other spec sees (the server clock, maintenance mode: *.time-travel.spec.ts and
+  // *.exclusive.spec.ts) run one at a time after all the others.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -34,14 +37,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: '**/*.time-travel.spec.ts',
+      testIgnore: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-    // Specs that move the server clock and the chain forward run after all the others.
+    // Specs that move the server clock and the chain forward, or switch maintenance on, run
+    // after all the others, one at a time.
     {
       name: 'time-travel',
-      testMatch: '**/*.time-travel.spec.ts',
+      testMatch: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
       dependencies: ['chromium'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
