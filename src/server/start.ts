@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
 import type { AppConfig } from './config';
+import { seedDemoCatalog } from './domain/earn/demo-catalog';
 import { generateOpsToken, removeApiFile, writeApiFile } from './ops/api-file';
 
 export interface RunningApi {
@@ -30,6 +31,11 @@ export async function startApi(
   const clock = options.clock ?? (nodeEnv === 'production' ? systemClock : new OffsetClock());
   const app = await buildApp({ ...options, clock, ...(opsToken ? { opsToken } : {}) });
   const config = app.config;
+  // outside production an empty earn catalog gets the spec's example products
+  if (config.nodeEnv !== 'production') {
+    const seeded = await seedDemoCatalog(app.db, app.clock);
+    if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo earn catalog');
+  }
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
+import { listProducts, productNav, readableProduct } from '../../src/server/domain/earn/catalog';
+import { seedDemoCatalog } from '../../src/server/domain/earn/demo-catalog';
 import { runEarnLifecycle } from '../../src/server/domain/earn/lifecycle';
 import { runOpsCommand, type OpsCommandName } from '../../src/server/ops/commands';
 import { earnDepsOf } from '../../src/server/jobs/earn-lifecycle';
@@ -19,7 +21,7 @@ import type {
 } from '../../src/shared/api/earn';
 import { parseAmount } from '../../src/shared/money/decimal';
 import { createMember, loginSession, type TestMember } from '../helpers/auth';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
 import { expectBooksBalanced } from '../helpers/wallet';
 import {
   fund,
@@ -552,5 +554,28 @@ describe('restart safety', () => {
       expect(usdt((await walletBalance(t, m, 'USDT')).available)).toBe(
         dailyReward(usdt('1000'), 600) * 20n,
       );
+  });
+});
+
+describe('the demo catalog', () => {
+  it("seeds the spec's examples into an empty catalog only, with NAV histories", async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.database.db;
+      expect(await seedDemoCatalog(db, t.clock)).toBe(15);
+      expect(await seedDemoCatalog(db, t.clock)).toBe(0);
+      const visible = await listProducts(db, t.clock, { premier: false });
+      expect(visible).toHaveLength(14);
+      expect((await listProducts(db, t.clock, { premier: true })).length).toBe(15);
+      expect(visible.map((p) => p.serialNumber)).toEqual(
+        expect.arrayContaining(['USDT-001R', 'BTC-001R', 'USDT-005D', 'USDT-006A']),
+      );
+      expect(visible.every((p) => p.state === 'raising')).toBe(true);
+      const fusion = visible.find((p) => p.strategy === 'fusion')!;
+      const row = await readableProduct(db, fusion.serialNumber, { premier: false });
+      expect((await productNav(db, row)).list).toHaveLength(181);
+    } finally {
+      await database.dispose();
+    }
   });
 });
