@@ -6,6 +6,7 @@ import type common from './locales/en-US/common.json';
 import type components from './locales/en-US/components.json';
 import type custody from './locales/en-US/custody.json';
 import type deposit from './locales/en-US/deposit.json';
+import type earn from './locales/en-US/earn.json';
 import type withdraw from './locales/en-US/withdraw.json';
 import type convert from './locales/en-US/convert.json';
 import type store from './locales/en-US/store.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       convert: typeof convert;
       withdraw: typeof withdraw;
       deposit: typeof deposit;
+      earn: typeof earn;
       custody: typeof custody;
       errors: typeof errors;
       footer: typeof footer;

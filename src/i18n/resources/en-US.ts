@@ -21,6 +21,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/withdraw.json',
       '!../locales/en-US/convert.json',
       '!../locales/en-US/store.json',
+      '!../locales/en-US/earn.json',
     ],
     { eager: true, import: 'default' },
   ),

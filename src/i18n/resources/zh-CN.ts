@@ -21,6 +21,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/withdraw.json',
       '!../locales/zh-CN/convert.json',
       '!../locales/zh-CN/store.json',
+      '!../locales/zh-CN/earn.json',
     ],
     { eager: true, import: 'default' },
   ),

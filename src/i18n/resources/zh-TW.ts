@@ -21,6 +21,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/withdraw.json',
       '!../locales/zh-TW/convert.json',
       '!../locales/zh-TW/store.json',
+      '!../locales/zh-TW/earn.json',
     ],
     { eager: true, import: 'default' },
   ),

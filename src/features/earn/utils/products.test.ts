@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { product } from '../test-utils';
+import { formatEarnAmount, formatRate, joinAmount } from './amounts';
+import {
+  isSerialNumber,
+  localized,
+  productsOfTab,
+  showsLimitedLabel,
+  sortCatalog,
+  tabOfKind,
+} from './products';
+
+describe('catalog rules', () => {
+  const items = [
+    product({ id: 5, kind: 'mixed', sortOrder: 2 }),
+    product({ id: 2, kind: 'fixed-pro', sortOrder: 2 }),
+    product({ id: 9, kind: 'alliance', sortOrder: 1 }),
+    product({ id: 1, kind: 'fixed', sortOrder: 3 }),
+    product({ id: 4, kind: 'fixed-prox', sortOrder: 1 }),
+  ];
+
+  it('sorts by sortOrder, then id', () => {
+    expect(sortCatalog(items).map((item) => item.id)).toEqual([4, 9, 2, 5, 1]);
+  });
+
+  it('lists fixed, Pro and Pro+ under Stable Income, mixed under Mixed Quant, all under All', () => {
+    expect(productsOfTab(items, 'stable').map((item) => item.kind)).toEqual([
+      'fixed-prox',
+      'fixed-pro',
+      'fixed',
+    ]);
+    expect(productsOfTab(items, 'mixed').map((item) => item.id)).toEqual([5]);
+    expect(productsOfTab(items, 'all')).toHaveLength(5);
+    expect(tabOfKind('fixed-pro')).toBe('stable');
+    expect(tabOfKind('mixed')).toBe('mixed');
+    expect(tabOfKind('flagship')).toBe('all');
+    expect(tabOfKind(undefined)).toBe('all');
+  });
+
+  it('shows the limited label for limited products except BTC and ETH ones', () => {
+    expect(showsLimitedLabel({ limited: true, currency: 'USDT' })).toBe(true);
+    expect(showsLimitedLabel({ limited: true, currency: 'USDC' })).toBe(true);
+    expect(showsLimitedLabel({ limited: true, currency: 'BTC' })).toBe(false);
+    expect(showsLimitedLabel({ limited: true, currency: 'ETH' })).toBe(false);
+    expect(showsLimitedLabel({ limited: false, currency: 'USDT' })).toBe(false);
+  });
+
+  it('tells serial numbers from token symbols', () => {
+    expect(isSerialNumber('USDT-034R')).toBe(true);
+    expect(isSerialNumber('BTC-002R')).toBe(true);
+    expect(isSerialNumber('USDT')).toBe(false);
+    expect(isSerialNumber(undefined)).toBe(false);
+  });
+
+  it('names a product in the active language, en-US for any other', () => {
+    const name = { 'en-US': 'A', 'zh-TW': '甲', 'zh-CN': '甲乙' };
+    expect(localized(name, 'zh-TW')).toBe('甲');
+    expect(localized(name, 'zh-CN')).toBe('甲乙');
+    expect(localized(name, 'ko-KR')).toBe('A');
+  });
+});
+
+describe('earn amounts', () => {
+  it('computes units x perUnit exactly at the currency decimals', () => {
+    expect(joinAmount(12, '100', 'USDT')).toBe(1_200_000_000n);
+    expect(joinAmount(3, '0.05', 'BTC')).toBe(15_000_000n);
+    expect(joinAmount(3, 'x', 'BTC')).toBeNull();
+  });
+
+  it('shows principal exactly (never 0.00 for 0.005 BTC), rewards and balances cut down', () => {
+    expect(formatEarnAmount('1000', 'USDT', 'principal')).toBe('1,000');
+    expect(formatEarnAmount('0.005', 'BTC', 'principal')).toBe('0.005');
+    expect(formatEarnAmount('0.05', 'BTC', 'principal')).toBe('0.05');
+    expect(formatEarnAmount('12.3456', 'USDT', 'reward')).toBe('12.34');
+    expect(formatEarnAmount('2500.5', 'USDT', 'balance')).toBe('2,500.50');
+    expect(formatEarnAmount('0.12345678', 'BTC', 'balance')).toBe('0.1234');
+  });
+
+  it('shows rates in percent with at most 2 places', () => {
+    expect(formatRate(10.5, 'en-US')).toBe('10.5%');
+    expect(formatRate(8, 'zh-TW')).toBe('8%');
+    expect(formatRate(3.14159, 'en-US')).toBe('3.14%');
+  });
+});
