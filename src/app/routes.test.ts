@@ -17,6 +17,8 @@ describe('route table', () => {
       'LoyaltyProgram',
       'LoyaltyProgramMobile',
       'Maintain',
+      'PremiumDashboard',
+      'PremiumDetail',
       'PrivacyPolicy',
       'Referrals',
       'Register',

@@ -156,6 +156,12 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       'with-screen',
     ),
   },
+  PremiumDashboard: {
+    screen: withNamespaces(['earn'], () => import('../features/earn/pages/premium-dashboard-page')),
+  },
+  PremiumDetail: {
+    screen: withNamespaces(['earn'], () => import('../features/earn/pages/premium-detail-page')),
+  },
   Maintain: {
     screen: () => import('./maintain-screen'),
     hideNav: true,
