@@ -81,6 +81,37 @@ describe('shell layout', () => {
     expect(screen.queryByTestId('nav-signup')).toBeNull();
   });
 
+  it('opens Stable Income and Mixed Quant from the Services menu, on desktop and in the phone menu', async () => {
+    refreshMaintenanceShown();
+    const user = userEvent.setup();
+    const services = async () => {
+      await user.click(screen.getByTestId('nav-menu-services'));
+      const menu = await screen.findByRole('menu');
+      const item = (name: string) => within(menu).getByRole('menuitem', { name: new RegExp(name) });
+      const result = {
+        stable: item('Stable Income').getAttribute('href'),
+        mixed: item('Mixed Quant').getAttribute('href'),
+        // screens not built yet stay disabled
+        autotrade: item('Smart Autotrade').getAttribute('aria-disabled'),
+      };
+      await user.keyboard('{Escape}');
+      return result;
+    };
+    const expected = { stable: '/earn?tab=stable', mixed: '/earn?tab=mixed', autotrade: 'true' };
+
+    window.innerWidth = 1280;
+    renderShell('/');
+    await screen.findByTestId('screen');
+    expect(await services()).toEqual(expected);
+
+    // phone: the same entries inside the folded menu
+    window.innerWidth = 375;
+    await user.click(screen.getByTestId('nav-burger'));
+    expect(screen.getByTestId('nav-panel').getAttribute('data-open')).toBe('true');
+    expect(await services()).toEqual(expected);
+    window.innerWidth = 1024; // jsdom's default, for the next tests
+  });
+
   it('replaces every route with the maintenance page, without nav bar and footer', async () => {
     localStorage.setItem(STORAGE_KEYS.maintenance, MAINTENANCE_FLAG_YES);
     refreshMaintenanceShown();

@@ -119,10 +119,13 @@ function Shell() {
 
   const menus = useNavMenus({
     aboutUs: hrefIfBuilt('AboutUs', () => routes.AboutUs.getHref()),
-    stableIncome: hrefIfBuilt('PremiumDetail', () =>
-      routes.PremiumDetail.getHref({ type: 'fixed' }),
+    // the earn dashboard's filter tabs (the earn feature's `?tab=stable|mixed`)
+    stableIncome: hrefIfBuilt('PremiumDashboard', () =>
+      routes.PremiumDashboard.getHref(undefined, { tab: 'stable' }),
     ),
-    mixedQuant: hrefIfBuilt('PremiumDetail', () => routes.PremiumDetail.getHref({ type: 'mixed' })),
+    mixedQuant: hrefIfBuilt('PremiumDashboard', () =>
+      routes.PremiumDashboard.getHref(undefined, { tab: 'mixed' }),
+    ),
     smartAutotrade: hrefIfBuilt('SearchResult', () => routes.SearchResult.getHref()),
     lendingBot: hrefIfBuilt('LendingBotDashboard', () => routes.LendingBotDashboard.getHref()),
     binfi: hrefIfBuilt('BinFiDashboard', () => routes.BinFiDashboard.getHref()),

@@ -12,7 +12,8 @@ const menus: NavMenu[] = [
     id: 'services',
     label: 'Services',
     items: [
-      { id: 'stable-income', label: 'Stable Income' },
+      { id: 'stable-income', label: 'Stable Income', href: '/earn?tab=stable' },
+      { id: 'lending-bot', label: 'Lending Bot' },
       { id: 'wallet', label: 'Wallet page', href: '/wallet' },
     ],
   },
@@ -158,10 +159,14 @@ describe('NavBar menus and slots', () => {
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
-    const disabled = within(menu).getByRole('menuitem', { name: /Stable Income/ });
+    const disabled = within(menu).getByRole('menuitem', { name: /Lending Bot/ });
     expect(disabled.getAttribute('aria-disabled')).toBe('true');
     const enabled = within(menu).getByRole('menuitem', { name: 'Wallet page' });
     expect(enabled.getAttribute('href')).toBe('/wallet');
+    // a target with a query keeps it
+    const stable = within(menu).getByRole('menuitem', { name: 'Stable Income' });
+    expect(stable.getAttribute('href')).toBe('/earn?tab=stable');
+    expect(stable.getAttribute('aria-disabled')).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
   });

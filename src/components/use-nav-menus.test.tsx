@@ -11,12 +11,20 @@ describe('useNavMenus', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
     );
-    const { result } = renderHook(() => useNavMenus({ lendingBot: '/lending-bot/1' }), { wrapper });
+    const { result } = renderHook(
+      () =>
+        useNavMenus({
+          stableIncome: '/earn?tab=stable',
+          mixedQuant: '/earn?tab=mixed',
+          lendingBot: '/lending-bot/1',
+        }),
+      { wrapper },
+    );
     const [about, services, binfi] = result.current;
     expect(about).toMatchObject({ id: 'about-us', label: '關於我們', href: undefined });
     expect(services?.items?.map((item) => [item.label, item.href])).toEqual([
-      ['穩定收益', undefined],
-      ['混合量化', undefined],
+      ['穩定收益', '/earn?tab=stable'],
+      ['混合量化', '/earn?tab=mixed'],
       ['智能跟單', undefined],
       ['放貸機器人', '/lending-bot/1'],
     ]);
