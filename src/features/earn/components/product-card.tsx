@@ -64,7 +64,7 @@ export function ProductCard({ product }: { product: EarnProduct }) {
           <dt>{t('card.term')}</dt>
           <dd data-testid="earn-card-term">{t('term.months', { count: product.periodMonth })}</dd>
         </div>
-        <div>
+        <div className={styles.cardWide}>
           <dt>{t('card.deadline')}</dt>
           <dd data-testid="earn-card-deadline">
             {t('time.utc8', { time: formatUtc8DateTime(product.raiseEnd) })}
