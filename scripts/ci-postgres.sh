@@ -15,4 +15,4 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DATABASE_URL="postgres://bcnt_ci:bcnt_ci@127.0.0.1:$port/postgres"
 fi
 echo "Integration suite against PostgreSQL at ${DATABASE_URL%%@*}@…"
-npx vitest run --project integration tests/api tests/wallet
+npx vitest run --project integration tests/api tests/wallet tests/earn

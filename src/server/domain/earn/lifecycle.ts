@@ -364,25 +364,24 @@ async function settleProductDay(
           );
       }
     }
-    for (const r of paid) {
-      await tx
-        .update(earnSubscriptions)
-        .set({
-          settledThrough: day,
-          rateLevel: r.rateLevel,
-          lowerLevelSince: r.lowerLevelSince,
-          ...(compounding
-            ? { principal: sql`${earnSubscriptions.principal} + ${r.amount.toString()}` }
-            : {}),
-          ...(monthly
-            ? {}
-            : {
-                accumulatedReward: sql`${earnSubscriptions.accumulatedReward} + ${r.amount.toString()}`,
-              }),
-          updatedAt: now,
-        })
-        .where(eq(earnSubscriptions.id, r.sub.id));
-    }
+    // every subscription's cursor, level and sums in one statement
+    const rows = paid.map(
+      (r) =>
+        sql`(${r.sub.id}::int, ${r.rateLevel}::int, ${r.lowerLevelSince}::varchar, ${
+          compounding ? r.amount.toString() : '0'
+        }::numeric, ${monthly ? '0' : r.amount.toString()}::numeric)`,
+    );
+    await tx.execute(sql`
+      update earn_subscriptions as s set
+        settled_through = ${day},
+        rate_level = v.rate_level,
+        lower_level_since = v.lower_level_since,
+        principal = s.principal + v.principal_add,
+        accumulated_reward = s.accumulated_reward + v.reward_add,
+        updated_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(rows, sql`, `)})
+        as v(id, rate_level, lower_level_since, principal_add, reward_add)
+      where s.id = v.id`);
   });
 }
 
@@ -447,6 +446,8 @@ async function payAccrued(
 
 async function settleRewards(deps: EarnDeps, now: Date, report: LifecycleReport) {
   const table = await loyaltyRates(deps.db);
+  // each member's level is read once per run, whatever the number of their subscriptions
+  const levels = new Map<number, number>();
   const today = platformDay(now);
   const products = await deps.db
     .selectDistinct({ productId: earnSubscriptions.productId })
@@ -472,10 +473,8 @@ async function settleRewards(deps: EarnDeps, now: Date, report: LifecycleReport)
         .limit(BATCH);
       if (batch.length === 0) break;
       afterId = batch.at(-1)?.id ?? afterId;
-      const levels = await memberLevels(
-        deps,
-        batch.map((sub) => sub.memberId),
-      );
+      const missing = batch.map((sub) => sub.memberId).filter((id) => !levels.has(id));
+      for (const [id, level] of await memberLevels(deps, missing)) levels.set(id, level);
       const dropped = await allianceEndedOn(
         deps.db,
         batch.map((sub) => sub.memberId),
