@@ -66,6 +66,33 @@ export interface DataTableProps<T> {
   testIds?: Partial<Record<'loading' | 'error' | 'empty' | 'table', string>>;
 }
 
+/** What `queryTableState` reads of a TanStack query. */
+export interface TableQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data?: unknown;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * `loading`, `error` and `busy` of a table over a query: skeleton until the first answer, the
+ * failure (translated by `message`) with Retry only while nothing is shown, busy while it
+ * refreshes.
+ */
+export function queryTableState(
+  query: TableQuery,
+  message: (error: unknown) => ReactNode,
+): Pick<DataTableProps<unknown>, 'loading' | 'error' | 'busy'> {
+  return {
+    loading: query.isPending,
+    error: query.isError &&
+      query.data === undefined && { message: message(query.error), onRetry: () => query.refetch() },
+    busy: query.isFetching,
+  };
+}
+
 /**
  * The data table of every screen: loading skeleton, translated error with retry, empty state
  * (what to do next), then the rows and, when the caller pages, the pagination. On desktop a

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, queryTableState } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/date-format';
@@ -76,15 +76,8 @@ export function WalletHistory() {
         label={t('custody:history.title')}
         testId="wallet-history"
         loadingLines={4}
-        loading={state === 'loading'}
-        error={
-          state === 'error' && {
-            message: errorText(query.error) ?? t('common:error.description'),
-            onRetry: () => query.refetch(),
-          }
-        }
+        {...queryTableState(query, (error) => errorText(error) ?? t('common:error.description'))}
         empty={{ title: t('custody:history.empty.title'), text: t('custody:history.empty.text') }}
-        busy={query.isFetching}
         rows={items}
         rowKey={(item) => item.id}
         rowTestId="wallet-history-row"

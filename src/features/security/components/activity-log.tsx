@@ -5,7 +5,7 @@ import { DEVICE_LOG_PAGE_SIZE } from '../../../services/member-security';
 import type { LoginDeviceLog } from '../../../shared/api/auth';
 import { useLoginDeviceLogs } from '../api/use-login-device-logs';
 import { useErrorText } from '../../../hooks/use-error-text';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, queryTableState } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 
 type LogAction = LoginDeviceLog['action'];
@@ -45,17 +45,9 @@ export function ActivityLog() {
         label={t('security:activity.title')}
         testId="activity-log"
         loadingLines={4}
-        loading={query.isPending}
-        error={
-          query.isError &&
-          !query.data && {
-            message: errorText(query.error) ?? t('common:error.description'),
-            onRetry: () => query.refetch(),
-          }
-        }
+        {...queryTableState(query, (error) => errorText(error) ?? t('common:error.description'))}
         // past the first page an empty page stays a table, with the way back
         empty={page === 1 ? { title: t('security:activity.empty') } : undefined}
-        busy={query.isFetching}
         rows={list}
         rowKey={(entry) => entry.id}
         rowTestId="activity-row"

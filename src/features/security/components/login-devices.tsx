@@ -9,7 +9,7 @@ import { useLoginDevices } from '../api/use-login-devices';
 import { useRevokeLoginDevice } from '../api/use-revoke-login-device';
 import { useErrorText } from '../../../hooks/use-error-text';
 import { ConfirmDialog } from './confirm-dialog';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, queryTableState } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 import styles from './security.module.css';
 
@@ -65,16 +65,8 @@ export function LoginDevices() {
         label={t('security:devices.title')}
         testId="device-list"
         loadingLines={4}
-        loading={query.isPending}
-        error={
-          query.isError &&
-          !query.data && {
-            message: errorText(query.error) ?? t('common:error.description'),
-            onRetry: () => query.refetch(),
-          }
-        }
+        {...queryTableState(query, (error) => errorText(error) ?? t('common:error.description'))}
         empty={{ title: t('security:devices.empty') }}
-        busy={query.isFetching}
         rows={list}
         rowKey={(device) => device.id}
         rowTestId="device-row"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, queryTableState } from '../../../components/data-table';
 import { formatDate } from '../../../lib/date-format';
 import { STORE_HISTORY_PAGE_SIZE, useStoreOrders } from '../api/use-store-orders';
 import { useStoreErrorText } from '../hooks/use-store-error-text';
@@ -33,15 +33,8 @@ export function StoreHistory() {
         label={t('store:tab.history')}
         testId="store-history"
         loadingLines={4}
-        loading={state === 'loading'}
-        error={
-          state === 'error' && {
-            message: errorText(query.error) ?? t('common:error.description'),
-            onRetry: () => query.refetch(),
-          }
-        }
+        {...queryTableState(query, (error) => errorText(error) ?? t('common:error.description'))}
         empty={{ title: t('store:history.empty.title'), text: t('store:history.empty.text') }}
-        busy={query.isFetching}
         rows={items}
         rowKey={(order) => order.orderNumber}
         rowTestId="store-history-row"
