@@ -1,0 +1,151 @@
+// A whole Stable Income contract on the real stack: a verified member deposits 1,000 USDT,
+// finds the product from the nav bar's Services menu, subscribes 10 units, sees it Running,
+// the clock moves a month and the daily rewards at their level's rate appear on the product
+// page and in the wallet history; at expiry plus 3 working days the principal is back in the
+// wallet. Moves the server clock and the chain, so it runs after every other spec.
+import { expect, type Page, test } from './fixtures/test';
+import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
+import { advanceTime, DAY_SECONDS } from './fixtures/chain';
+import { loginInBrowser, markVerified } from './fixtures/member';
+import { ops } from './fixtures/stack';
+
+const UTC8 = 8 * 3600 * 1000;
+/** The server's calendar day (UTC+8), `days` later. */
+async function serverDay(days = 0): Promise<string> {
+  const now = Date.now() + (await serverClockOffset());
+  return new Date(now + UTC8 + days * DAY_SECONDS * 1000).toISOString().slice(0, 10);
+}
+
+/** Seconds from the server's now to a moment. */
+async function secondsUntil(time: number): Promise<number> {
+  return Math.ceil((time - (Date.now() + (await serverClockOffset()))) / 1000);
+}
+
+/** After weeks on the clock the session has ended (idle over 7 days): the app says so, log in. */
+async function loginAgain(page: Page, member: ReturnType<typeof newIdentity>) {
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('loginInfo')), { timeout: 20_000 })
+    .toBeNull();
+  await loginInBrowser(page, member);
+}
+
+async function openProduct(page: Page, sn: string) {
+  await page.goto('/');
+  await page.getByTestId('nav-menu-services').click();
+  await page.getByRole('menuitem', { name: /Stable Income/ }).click();
+  await expect(page.getByTestId('earn-dashboard')).toBeVisible();
+  const card = page.locator(`[data-testid="earn-card"][data-sn="${sn}"]`);
+  await card.getByTestId('earn-card-link').click();
+  await expect(page.getByTestId('earn-detail-sn')).toHaveText(sn);
+}
+
+test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back after expiry', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const member = newIdentity('Earn');
+  await registerViaApi(member);
+  await markVerified(member);
+
+  // a 3-month product raising today, starting tomorrow (00:00 UTC+8)
+  const created = JSON.parse(
+    await ops(
+      'product',
+      'create',
+      '--json',
+      '--kind',
+      'fixed',
+      '--currency',
+      'USDT',
+      '--name',
+      'E2E Stable Income 3M',
+      '--period',
+      '3',
+      '--per-unit',
+      '100',
+      '--min-unit',
+      '10',
+      '--max-unit',
+      '100',
+      '--raise-start',
+      await serverDay(0),
+      '--raise-end',
+      await serverDay(1),
+      '--start',
+      await serverDay(1),
+    ),
+  ) as { serialNumber: string };
+  const sn = created.serialNumber;
+  await ops('product', 'open', sn);
+
+  await loginInBrowser(page, member);
+  // 1,000 USDT arrive at the member's TRON deposit address (the local network simulator)
+  await page.goto('/wallet?tab=deposit');
+  await page.getByTestId('deposit-currency').selectOption('USDT');
+  await page.getByTestId('deposit-network').selectOption('TRC20');
+  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', '1000');
+  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText('1,000.00', {
+    timeout: 20_000,
+  });
+
+  // found from the nav bar, joined with every consent
+  await openProduct(page, sn);
+  await page.getByTestId('earn-join-open').click();
+  await page.getByTestId('earn-join-units').fill('10');
+  await expect(page.getByTestId('earn-join-amount')).toContainText('1,000');
+  for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
+  await page.getByTestId('earn-join-confirm').click();
+  await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('earn-join-done').click();
+  await expect(page.getByTestId('earn-subscription')).toHaveAttribute('data-state', 'raising');
+
+  // the contract starts
+  const detail = JSON.parse(await ops('product', 'list', '--json')) as {
+    products: { serialNumber: string; start: string; end: string }[];
+  };
+  const product = detail.products.find((p) => p.serialNumber === sn)!;
+  const start = Date.parse(`${product.start}T00:00:00+08:00`);
+  const end = Date.parse(`${product.end}T00:00:00+08:00`);
+  await advanceTime(await secondsUntil(start + 60_000));
+  await ops('earn', 'run');
+  await page.reload();
+  await expect(page.getByTestId('earn-subscription')).toHaveAttribute('data-state', 'running', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('earn-sub-rate')).toContainText('6');
+
+  // a month later: 30 daily rewards of 1,000 x 6 % / 365 = 0.164383 USDT each
+  await advanceTime(30 * DAY_SECONDS);
+  await ops('earn', 'run');
+  await loginAgain(page, member);
+  await openProduct(page, sn);
+  await expect(page.getByTestId('earn-sub-reward')).toContainText('4.93');
+  await page.goto('/wallet');
+  await page.getByTestId('wallet-tab-transactions').click();
+  await expect(page.getByTestId('wallet-history-row').first()).toHaveAttribute(
+    'data-kind',
+    'interest',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText('4.93');
+
+  // expiry, then 3 working days: the principal is back with every day's reward
+  await advanceTime(await secondsUntil(end + 5 * DAY_SECONDS * 1000));
+  await ops('earn', 'run');
+  await loginAgain(page, member);
+  await page.goto('/wallet');
+  const days = Math.round((end - start) / (DAY_SECONDS * 1000));
+  const total = 1000 + (Math.floor(((1000 * 0.06) / 365) * 1e6) / 1e6) * days;
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(
+    total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    { timeout: 20_000 },
+  );
+  await openProduct(page, sn);
+  await expect(page.getByTestId('earn-subscription')).toHaveAttribute('data-state', 'ended');
+});
