@@ -3,12 +3,11 @@
 // One transfer = one postLedgerTransaction in its own database transaction (idempotency key
 // insert, account lookups, conditional balance updates, two postings), from a hot-wallet
 // deposit or between two member accounts, with BENCH_CONCURRENCY in flight.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { onEachDatabase } from './lib/bench-databases';
 import { systemClock } from '../src/server/clock';
-import { type Database, type Db, openDatabase } from '../src/server/db/database';
+import type { Database, Db } from '../src/server/db/database';
 import { members } from '../src/server/db/schema';
 import {
   InsufficientBalance,
@@ -105,42 +104,7 @@ async function main() {
     `bench:ledger - ${TRANSFERS} transfers, concurrency ${CONCURRENCY}, ${MEMBERS} members, ` +
       `${availableParallelism()} CPUs, node ${process.version}`,
   );
-  const pglite = await openDatabase({ inMemory: true });
-  try {
-    await run('PGlite', pglite);
-  } finally {
-    await pglite.close();
-  }
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    console.log(
-      'PostgreSQL skipped (set DATABASE_URL to a server where the role may CREATE DATABASE)',
-    );
-    return;
-  }
-  const name = `bcnt_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await run('PostgreSQL', postgres);
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
+  await onEachDatabase(run);
 }
 
 main().catch((error: unknown) => {

@@ -3,12 +3,11 @@
 // earn-lifecycle job, on in-memory PGlite and (when DATABASE_URL is set) on PostgreSQL in a
 // fresh database dropped afterwards. The figure includes reading every member's loyalty level,
 // writing one reward row per subscription and one ledger transaction per product and batch.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { onEachDatabase } from './lib/bench-databases';
 import { TestClock } from '../src/server/clock';
-import { type Database, openDatabase } from '../src/server/db/database';
+import type { Database } from '../src/server/db/database';
 import { members } from '../src/server/db/schema';
 import { earnSubscriptions } from '../src/server/db/schema/earn';
 import { createLocalOutbox } from '../src/server/domain/auth/outbox';
@@ -119,42 +118,7 @@ async function main() {
     `bench:settle - ${MEMBERS * PRODUCTS} subscriptions (${MEMBERS} members x ${PRODUCTS} ` +
       `products), one day, ${availableParallelism()} CPUs, node ${process.version}`,
   );
-  const pglite = await openDatabase({ inMemory: true });
-  try {
-    await run('PGlite', pglite);
-  } finally {
-    await pglite.close();
-  }
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    console.log(
-      'PostgreSQL skipped (set DATABASE_URL to a server where the role may CREATE DATABASE)',
-    );
-    return;
-  }
-  const name = `bcnt_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await run('PostgreSQL', postgres);
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
+  await onEachDatabase(run);
 }
 
 main().catch((error: unknown) => {
