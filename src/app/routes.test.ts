@@ -17,6 +17,7 @@ describe('route table', () => {
       'LoyaltyProgram',
       'LoyaltyProgramMobile',
       'Maintain',
+      'MyStrategies',
       'PremiumDashboard',
       'PremiumDetail',
       'PrivacyPolicy',

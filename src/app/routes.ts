@@ -160,7 +160,14 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     screen: withNamespaces(['earn'], () => import('../features/earn/pages/premium-dashboard-page')),
   },
   PremiumDetail: {
-    screen: withNamespaces(['earn'], () => import('../features/earn/pages/premium-detail-page')),
+    // portfolio: the subscription's link to its detail in My Subscriptions
+    screen: withNamespaces(
+      ['earn', 'portfolio'],
+      () => import('../features/earn/pages/premium-detail-page'),
+    ),
+  },
+  MyStrategies: {
+    screen: withNamespaces(['earn', 'portfolio'], () => import('./screens/portfolio-screen')),
   },
   Maintain: {
     screen: () => import('./maintain-screen'),

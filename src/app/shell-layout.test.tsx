@@ -171,19 +171,26 @@ describe('shell layout: login state', () => {
   };
   const session = { token: 't', refreshToken: 'r', expiredTime: Date.now() + 600_000 };
 
-  function renderMemberShell(path: string, queryClient: QueryClient) {
+  function renderMemberShell(
+    path: string,
+    queryClient: QueryClient,
+    fetchKycStatus: () => Promise<{ selfUserKYCStatus: number } | null> = async () => null,
+  ) {
     const routes = createAppRoutes({
       Layout: ShellLayout,
       HydrateFallback: () => null,
       screens: {
         Landing: async () => ({ default: () => <p data-testid="screen">landing screen</p> }),
         Account: async () => ({ default: () => <p data-testid="screen">account screen</p> }),
+        MyStrategies: async () => ({
+          default: () => <p data-testid="screen">portfolio screen</p>,
+        }),
       },
       entryDeps: {
         hasToken,
         maintenanceShown: () => false,
         production: false,
-        fetchKycStatus: vi.fn(async () => null),
+        fetchKycStatus: vi.fn(fetchKycStatus),
       },
     });
     const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -206,6 +213,50 @@ describe('shell layout: login state', () => {
     });
     expect(await screen.findByRole('button', { name: 'Account menu for Ann' })).toBeTruthy();
     expect(screen.queryByTestId('contact-us-button')).toBeNull();
+  });
+
+  it('the Portfolio button opens My Subscriptions (desktop and phone menu) once identity is verified', async () => {
+    refreshMaintenanceShown();
+    const user = userEvent.setup();
+    // not verified (role without the level-1 bit): shown, disabled, says why
+    memberAuth.storeLoginSession({ session, member: { ...member, roleId: 0 } });
+    const first = renderMemberShell('/', new QueryClient());
+    await screen.findByTestId('screen');
+    const disabled = screen.getByTestId('nav-portfolio');
+    expect(disabled.tagName).toBe('SPAN');
+    expect(disabled.getAttribute('aria-disabled')).toBe('true');
+    expect(disabled.textContent).toContain('Available after identity verification');
+    expect(first.state.location.pathname).toBe('/');
+    act(() => {
+      memberAuth.storeLoginSession({ session, member });
+    });
+
+    // verified: a link to /portfolio?tab=earn, on desktop
+    window.innerWidth = 1280;
+    const link = await screen.findByRole('link', { name: 'Portfolio' });
+    expect(link.getAttribute('href')).toBe('/portfolio?tab=earn');
+    await user.click(link);
+    await waitFor(() => expect(screen.getByTestId('screen').textContent).toBe('portfolio screen'));
+    expect(first.state.location.pathname + first.state.location.search).toBe('/portfolio?tab=earn');
+
+    // and in the phone menu
+    await act(() => first.navigate('/'));
+    window.innerWidth = 375;
+    await user.click(screen.getByTestId('nav-burger'));
+    expect(screen.getByTestId('nav-panel').getAttribute('data-open')).toBe('true');
+    await user.click(within(screen.getByTestId('nav-panel')).getByTestId('nav-portfolio'));
+    await waitFor(() => expect(first.state.location.pathname).toBe('/portfolio'));
+    window.innerWidth = 1024;
+  });
+
+  it('keeps the KYC gate of /portfolio: a member whose status is not verified goes to Account', async () => {
+    refreshMaintenanceShown();
+    memberAuth.storeLoginSession({ session, member });
+    const router = renderMemberShell('/portfolio?tab=earn', new QueryClient(), async () => ({
+      selfUserKYCStatus: 2,
+    }));
+    expect((await screen.findByTestId('screen')).textContent).toBe('account screen');
+    expect(router.state.location.pathname).toBe('/account');
   });
 
   it('logout: ends the session (a failure is ignored), forgets it, drops member data, goes to Landing', async () => {

@@ -19,6 +19,7 @@ import type loyalty from './locales/en-US/loyalty.json';
 import type maintenance from './locales/en-US/maintenance.json';
 import type nav from './locales/en-US/nav.json';
 import type onboarding from './locales/en-US/onboarding.json';
+import type portfolio from './locales/en-US/portfolio.json';
 import type security from './locales/en-US/security.json';
 import type tx from './locales/en-US/tx.json';
 import type wallet from './locales/en-US/wallet.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       maintenance: typeof maintenance;
       nav: typeof nav;
       onboarding: typeof onboarding;
+      portfolio: typeof portfolio;
       security: typeof security;
       tx: typeof tx;
       wallet: typeof wallet;

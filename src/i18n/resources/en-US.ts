@@ -22,6 +22,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/convert.json',
       '!../locales/en-US/store.json',
       '!../locales/en-US/earn.json',
+      '!../locales/en-US/portfolio.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -22,6 +22,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/convert.json',
       '!../locales/zh-CN/store.json',
       '!../locales/zh-CN/earn.json',
+      '!../locales/zh-CN/portfolio.json',
     ],
     { eager: true, import: 'default' },
   ),

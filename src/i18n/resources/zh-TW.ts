@@ -22,6 +22,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/convert.json',
       '!../locales/zh-TW/store.json',
       '!../locales/zh-TW/earn.json',
+      '!../locales/zh-TW/portfolio.json',
     ],
     { eager: true, import: 'default' },
   ),

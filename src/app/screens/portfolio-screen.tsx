@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { QueryTabs } from '../../components/query-tabs';
+import { EarnPortfolioPanel } from '../../features/earn/components/portfolio/earn-portfolio-panel';
+import {
+  PORTFOLIO_EARN_TABS,
+  type PortfolioEarnTab,
+} from '../../features/earn/components/portfolio/portfolio-tabs';
+import styles from '../../features/earn/components/portfolio/portfolio.module.css';
+
+/**
+ * /portfolio (MyStrategies, KYC-gated: the route's entry rule sends a member without identity
+ * verification to Account): My Subscriptions, tabs synced to `?tab=`. The earn feature gives
+ * the Earn, Stable Income, Mixed Quant and Flagship panels; Smart Autotrade, BinFi and Favorites
+ * join as tabs here when their features exist (features never import each other: the app
+ * composes them).
+ */
+export default function PortfolioScreen() {
+  const { t } = useTranslation('portfolio');
+  return (
+    <div className={styles.page} data-testid="portfolio-page">
+      <PageHeader title={t('page.title')} description={t('page.description')} />
+      <QueryTabs<PortfolioEarnTab>
+        label={t('page.tabs')}
+        defaultValue="earn"
+        testIdPrefix="portfolio"
+        tabs={PORTFOLIO_EARN_TABS.map((value) => ({
+          value,
+          label: t(`tab.${value}`),
+          content: <EarnPortfolioPanel tab={value} />,
+        }))}
+      />
+    </div>
+  );
+}
