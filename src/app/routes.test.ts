@@ -17,6 +17,7 @@ describe('route table', () => {
       'LoyaltyProgram',
       'LoyaltyProgramMobile',
       'Maintain',
+      'MyPremiumDetail',
       'MyStrategies',
       'PremiumDashboard',
       'PremiumDetail',

@@ -169,6 +169,12 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   MyStrategies: {
     screen: withNamespaces(['earn', 'portfolio'], () => import('./screens/portfolio-screen')),
   },
+  MyPremiumDetail: {
+    screen: withNamespaces(
+      ['earn', 'portfolio'],
+      () => import('../features/earn/pages/my-premium-detail-page'),
+    ),
+  },
   Maintain: {
     screen: () => import('./maintain-screen'),
     hideNav: true,

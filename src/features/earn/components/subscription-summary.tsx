@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
 import { SectionCard } from '../../../components/section-card';
+import { paths } from '../../../lib/paths';
 import type { EarnSubscription } from '../../../shared/api/earn';
 import { formatEarnAmount, formatRate, formatUtc8Date } from '../utils/amounts';
 import { SubscriptionStateBadge } from './state-badge';
@@ -8,10 +10,11 @@ import styles from './earn.module.css';
 
 /**
  * The member's subscription to this product: status, units, invested amount, accumulated
- * reward, current rate (with the level it follows), expiry (UTC+8) and auto-renew.
+ * reward, current rate (with the level it follows), expiry (UTC+8) and auto-renew, with a link
+ * to its detail in My Subscriptions (MyPremiumDetail: settings, cancel, redemption, history).
  */
 export function SubscriptionSummary({ subscription }: { subscription: EarnSubscription }) {
-  const { t, i18n } = useTranslation('earn');
+  const { t, i18n } = useTranslation(['earn', 'portfolio']);
   const { currency } = subscription;
   const rows: { id: string; label: string; value: ReactNode }[] = [
     {
@@ -66,6 +69,16 @@ export function SubscriptionSummary({ subscription }: { subscription: EarnSubscr
       title={t('subscription.title')}
       data-testid="earn-subscription"
       data-state={subscription.state}
+      actions={
+        <ButtonLink
+          variant="secondary"
+          size="sm"
+          to={paths.MyPremiumDetail.getHref({ sn: subscription.serialNumber })}
+          data-testid="earn-sub-manage"
+        >
+          {t('portfolio:history.manage')}
+        </ButtonLink>
+      }
     >
       <dl className={styles.facts}>
         {rows.map((row) => (

@@ -1,0 +1,387 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  changeEarnAssetReturn,
+  getEarnDetail,
+  getEarnHistory,
+  leaveEarnProduct,
+  setEarnAutoRenew,
+} from '../../../services/earn';
+import { ApiError } from '../../../services/http-client';
+import type { EarnEvent, EarnSubscription } from '../../../shared/api/earn';
+import { productDetail, renderEarn, subscription } from '../test-utils';
+import MyPremiumDetailPage from './my-premium-detail-page';
+
+vi.mock('../../../services/earn', () => ({
+  getEarnDetail: vi.fn(),
+  getEarnHistory: vi.fn(),
+  leaveEarnProduct: vi.fn(),
+  setEarnAutoRenew: vi.fn(),
+  changeEarnAssetReturn: vi.fn(),
+}));
+
+const detailMock = vi.mocked(getEarnDetail);
+const historyMock = vi.mocked(getEarnHistory);
+const leaveMock = vi.mocked(leaveEarnProduct);
+const renewMock = vi.mocked(setEarnAutoRenew);
+const returnMock = vi.mocked(changeEarnAssetReturn);
+
+const ROUTE = '/portfolio/earn/:sn/:setting?';
+const renderAt = (route: string, lng?: string) =>
+  renderEarn(<MyPremiumDetailPage />, { route, path: ROUTE, lng });
+const location = () => screen.getByTestId('location').textContent;
+const fact = (id: string) => screen.getByTestId(`portfolio-fact-${id}`).textContent;
+const refusal = (message: string, call = 'POST /api/v1/premium2/Leave') =>
+  new ApiError({ message, status: 400, httpStatus: 400, call });
+
+function holding(overrides: Partial<EarnSubscription> = {}) {
+  detailMock.mockResolvedValue({
+    product: productDetail({ state: 'running' }),
+    subscription: subscription(overrides),
+  });
+}
+
+function reward(id: number, day: string): EarnEvent {
+  return {
+    id,
+    kind: 'reward',
+    amount: '0.295890',
+    currency: 'USDT',
+    day,
+    level: 2,
+    rate: 9,
+    term: 1,
+    at: `${day}T16:05:00.000Z`,
+  };
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  holding();
+  historyMock.mockResolvedValue({
+    list: [reward(41, '2021-09-16'), reward(40, '2021-09-15')],
+    total: 2,
+    page: 1,
+    pageSize: 10,
+  });
+});
+
+describe('MyPremiumDetailPage: the subscription', () => {
+  it('shows the subscription (spec section 3 fields) and its daily rewards with level and rate', async () => {
+    renderAt('/portfolio/earn/USDT-034R');
+    expect(await screen.findByRole('heading', { level: 1, name: 'USDT 3-month' })).toBeTruthy();
+    expect(detailMock).toHaveBeenCalledWith('USDT-034R');
+    expect(screen.getByTestId('portfolio-detail').getAttribute('data-state')).toBe('running');
+    expect(fact('state')).toBe('Running');
+    expect(fact('units')).toBe('12 units');
+    expect(fact('invested')).toBe('1,200 USDT');
+    expect(fact('locked')).toBe('1,200 USDT');
+    expect(fact('reward')).toBe('12.34 USDT');
+    expect(fact('rate')).toBe('9% (level 2)');
+    expect(fact('dates')).toBe('2021/09/15 to 2021/12/15 (UTC+8)');
+    expect(fact('renewal')).toBe('2021/12/15 (UTC+8)');
+    expect(fact('auto-renew')).toBe('On');
+    expect(screen.queryByTestId('portfolio-fact-pending')).toBeNull();
+    expect(screen.queryByTestId('portfolio-fact-asset-return')).toBeNull();
+
+    const rows = await screen.findAllByTestId('portfolio-event');
+    expect(rows).toHaveLength(2);
+    expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 1, pageSize: 10 });
+    const first = rows[0]!;
+    expect(first.getAttribute('data-kind')).toBe('reward');
+    expect(within(first).getByTestId('portfolio-event-kind').textContent).toBe('Reward');
+    expect(within(first).getByTestId('portfolio-event-amount').textContent).toBe('+0.29 USDT');
+    expect(within(first).getByTestId('portfolio-event-rate').textContent).toBe('9% (level 2)');
+    expect(first.textContent).toContain('2021/09/16 (UTC+8)');
+    expect(within(first).getByTestId('portfolio-event-link').getAttribute('href')).toBe(
+      '/earn/history/41?sn=USDT-034R',
+    );
+  });
+
+  it('pages the history', async () => {
+    historyMock.mockResolvedValue({
+      list: [reward(41, '2021-09-16')],
+      total: 25,
+      page: 1,
+      pageSize: 10,
+    });
+    renderAt('/portfolio/earn/USDT-034R');
+    await screen.findAllByTestId('portfolio-event');
+    await userEvent.click(screen.getByTestId('portfolio-events-page-next'));
+    await waitFor(() =>
+      expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 2, pageSize: 10 }),
+    );
+  });
+
+  it('says when the member does not hold the product, with the product page', async () => {
+    detailMock.mockResolvedValue({ product: productDetail(), subscription: null });
+    renderAt('/portfolio/earn/USDT-034R');
+    expect((await screen.findByTestId('portfolio-detail-none')).textContent).toContain(
+      'You do not hold this product.',
+    );
+    expect(screen.getByTestId('portfolio-detail-product').getAttribute('href')).toBe(
+      '/fixed/USDT-034R',
+    );
+    expect(historyMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a skeleton, then a translated error with Retry', async () => {
+    detailMock.mockRejectedValueOnce(
+      refusal('earn_product_not_found', 'GET /api/v1/premium2/Detail'),
+    );
+    renderAt('/portfolio/earn/USDT-034R');
+    expect(screen.getByTestId('portfolio-detail-loading')).toBeTruthy();
+    const error = await screen.findByTestId('portfolio-detail-error');
+    expect(error.textContent).toContain('This product does not exist or is not available to you.');
+    await userEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('portfolio-facts')).toBeTruthy();
+  });
+});
+
+describe('MyPremiumDetailPage: before the start (add more, cancel)', () => {
+  beforeEach(() =>
+    holding({
+      state: 'raising',
+      termStart: null,
+      expiryAt: null,
+      nextRenewalAt: null,
+      canAddMore: true,
+      canCancel: true,
+      canRedeem: false,
+    }),
+  );
+
+  it('offers Add more (the product page) and no early redemption', async () => {
+    renderAt('/portfolio/earn/USDT-034R');
+    const add = await screen.findByTestId('portfolio-add-more');
+    expect(add.getAttribute('href')).toBe('/fixed/USDT-034R');
+    expect(screen.queryByTestId('portfolio-redeem-open')).toBeNull();
+    expect(fact('dates')).toBe('Starts when fundraising ends');
+  });
+
+  it('cancels after a confirmation, retrying a failure with the same Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    leaveMock
+      .mockRejectedValueOnce(refusal('A product cannot be cancelled before its expiry'))
+      .mockResolvedValueOnce(
+        subscription({ state: 'cancel_pending', returnAmount: '1200', canCancel: false }),
+      );
+    renderAt('/portfolio/earn/USDT-034R');
+    await user.click(await screen.findByTestId('portfolio-cancel-open'));
+    const dialog = await screen.findByTestId('portfolio-cancel-dialog');
+    expect(within(dialog).getByTestId('portfolio-cancel-text').textContent).toContain(
+      '1,200 USDT goes back to your wallet.',
+    );
+    await user.click(within(dialog).getByTestId('portfolio-cancel-confirm'));
+    expect((await within(dialog).findByTestId('portfolio-cancel-error')).textContent).toBe(
+      'A product cannot be cancelled before its expiry.',
+    );
+    // closed and opened again: the same cancellation, the same key
+    await user.click(within(dialog).getByTestId('portfolio-cancel-close'));
+    await user.click(screen.getByTestId('portfolio-cancel-open'));
+    await user.click(await screen.findByTestId('portfolio-cancel-confirm'));
+    expect((await screen.findByTestId('portfolio-cancel-done')).textContent).toContain(
+      '1,200 USDT is on its way back to your wallet.',
+    );
+    expect(leaveMock).toHaveBeenCalledTimes(2);
+    const [firstBody, firstKey] = leaveMock.mock.calls[0]!;
+    const [, secondKey] = leaveMock.mock.calls[1]!;
+    expect(firstBody).toEqual({ premiumId: 3, action: 'cancel' });
+    expect(firstKey).toMatch(/.{16,}/);
+    expect(secondKey).toBe(firstKey);
+    // the detail is read again after the move
+    await waitFor(() => expect(detailMock.mock.calls.length).toBeGreaterThan(1));
+  });
+});
+
+describe('MyPremiumDetailPage: auto-renew (setting auto-renew)', () => {
+  it('opens from the path and turns auto-renew off', async () => {
+    const user = userEvent.setup();
+    renewMock.mockResolvedValue(subscription({ autoRenew: false, nextRenewalAt: null }));
+    renderAt('/portfolio/earn/USDT-034R/auto-renew');
+    const dialog = await screen.findByTestId('portfolio-renew-dialog');
+    const toggle = within(dialog).getByRole('switch', { name: 'Renew at expiry' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    await user.click(toggle);
+    expect(renewMock).toHaveBeenCalledWith({ premiumId: 3, isRenew: false });
+    expect((await within(dialog).findByTestId('portfolio-renew-saved')).textContent).toContain(
+      'Auto-renew is off.',
+    );
+    await user.click(within(dialog).getByTestId('portfolio-renew-close'));
+    await waitFor(() => expect(location()).toBe('/portfolio/earn/USDT-034R'));
+  });
+
+  it('opens from the Manage card and says why the switch is disabled (too late to turn it back on)', async () => {
+    const user = userEvent.setup();
+    holding({ autoRenew: false, nextRenewalAt: null, canSetRenew: false });
+    renderAt('/portfolio/earn/USDT-034R');
+    expect((await screen.findByTestId('portfolio-renew-reason')).textContent).toBe(
+      'Auto-renew could be turned back on until 2021/12/14 00:00 (UTC+8), one day before expiry.',
+    );
+    await user.click(screen.getByTestId('portfolio-renew-open'));
+    await waitFor(() => expect(location()).toBe('/portfolio/earn/USDT-034R/auto-renew'));
+    const dialog = await screen.findByTestId('portfolio-renew-dialog');
+    const toggle = within(dialog).getByRole('switch') as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(toggle.disabled).toBe(true);
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByTestId('portfolio-renew-blocked').textContent).toContain(
+      'one day before expiry',
+    );
+  });
+
+  it('translates a refusal of the server', async () => {
+    const user = userEvent.setup();
+    holding({ autoRenew: false, nextRenewalAt: null, canSetRenew: true });
+    renewMock.mockRejectedValue(refusal('earn_renew_on_too_late', 'POST Setting'));
+    renderAt('/portfolio/earn/USDT-034R/auto-renew');
+    await user.click(await screen.findByRole('switch'));
+    expect((await screen.findByTestId('portfolio-renew-error')).textContent).toBe(
+      'Auto-renew can no longer be turned back on for this term.',
+    );
+  });
+});
+
+describe('MyPremiumDetailPage: Asset Return (Pro, setting asset-return)', () => {
+  beforeEach(() =>
+    holding({
+      kind: 'fixed-pro',
+      serialNumber: 'USDT-035R',
+      maxReturnUnits: 12,
+      canRequestReturn: true,
+      canSetRenew: true,
+    }),
+  );
+
+  it('requests units, never above the returnable ones', async () => {
+    const user = userEvent.setup();
+    returnMock.mockResolvedValue(subscription({ kind: 'fixed-pro', assetReturnUnits: 5 }));
+    renderAt('/portfolio/earn/USDT-035R/asset-return');
+    const dialog = await screen.findByTestId('portfolio-return-dialog');
+    expect(screen.queryByTestId('portfolio-renew-dialog')).toBeNull();
+    const units = within(dialog).getByTestId('portfolio-return-units');
+    await user.type(units, '13');
+    await user.click(within(dialog).getByTestId('portfolio-return-save'));
+    expect(dialog.textContent).toContain(
+      'Return quantity exceeds the maximum return quantity (12 units).',
+    );
+    expect(returnMock).not.toHaveBeenCalled();
+    await user.clear(units);
+    await user.type(units, '5');
+    await user.click(within(dialog).getByTestId('portfolio-return-save'));
+    expect(returnMock).toHaveBeenCalledWith({ premiumId: 3, assetReturnUnits: 5 });
+    expect((await within(dialog).findByTestId('portfolio-return-saved')).textContent).toBe(
+      'Saved: 5 units return at expiry.',
+    );
+  });
+
+  it('edits or cancels a request, and translates the server refusal', async () => {
+    const user = userEvent.setup();
+    holding({
+      kind: 'fixed-pro',
+      assetReturnUnits: 4,
+      maxReturnUnits: 12,
+      canRequestReturn: true,
+    });
+    returnMock
+      .mockRejectedValueOnce(refusal('earn_return_above_max', 'POST ChangeAssetReturn'))
+      .mockResolvedValueOnce(subscription({ kind: 'fixed-pro', assetReturnUnits: null }));
+    renderAt('/portfolio/earn/USDT-034R/asset-return');
+    const dialog = await screen.findByTestId('portfolio-return-dialog');
+    expect(within(dialog).getByTestId('portfolio-return-current').textContent).toBe(
+      '4 units return to your wallet at expiry.',
+    );
+    expect((within(dialog).getByTestId('portfolio-return-units') as HTMLInputElement).value).toBe(
+      '4',
+    );
+    await user.click(within(dialog).getByTestId('portfolio-return-max'));
+    await user.click(within(dialog).getByTestId('portfolio-return-save'));
+    expect(returnMock).toHaveBeenLastCalledWith({ premiumId: 3, assetReturnUnits: 12 });
+    expect((await within(dialog).findByTestId('portfolio-return-error')).textContent).toBe(
+      'Return quantity exceeds the maximum return quantity.',
+    );
+    await user.click(within(dialog).getByTestId('portfolio-return-cancel'));
+    expect(returnMock).toHaveBeenLastCalledWith({ premiumId: 3, assetReturnUnits: 0 });
+    expect((await within(dialog).findByTestId('portfolio-return-saved')).textContent).toBe(
+      'Request cancelled: all units renew at expiry.',
+    );
+  });
+
+  it('is closed after expiry, and says so', async () => {
+    holding({ kind: 'fixed-pro', canRequestReturn: false, maxReturnUnits: 12 });
+    renderAt('/portfolio/earn/USDT-034R/asset-return');
+    const dialog = await screen.findByTestId('portfolio-return-dialog');
+    expect(within(dialog).getByTestId('portfolio-return-blocked').textContent).toBe(
+      'Asset Return can only be requested before expiry.',
+    );
+    expect(
+      (within(dialog).getByTestId('portfolio-return-units') as HTMLInputElement).disabled,
+    ).toBe(true);
+  });
+});
+
+describe('MyPremiumDetailPage: early redemption', () => {
+  beforeEach(() =>
+    holding({
+      canRedeem: true,
+      redeemableUntil: '2021-12-13T16:00:00.000Z',
+      redeemBcntEstimate: '24000.123456789',
+    }),
+  );
+
+  it('states the BCNT amount, asks for the final confirmation, then redeems once', async () => {
+    const user = userEvent.setup();
+    leaveMock.mockResolvedValue(
+      subscription({ state: 'canceled', redeemedBcnt: '24000.2', canRedeem: false }),
+    );
+    renderAt('/portfolio/earn/USDT-034R');
+    expect((await screen.findByTestId('portfolio-redeem-note')).textContent).toBe(
+      'Possible until 2021/12/14 00:00 (UTC+8), one day before expiry. Paid in BCNT, final.',
+    );
+    await user.click(screen.getByTestId('portfolio-redeem-open'));
+    const dialog = await screen.findByTestId('portfolio-redeem-dialog');
+    expect(within(dialog).getByTestId('portfolio-redeem-bcnt').textContent).toBe('24,000.12 BCNT');
+    expect(within(dialog).getByTestId('portfolio-redeem-principal').textContent).toBe('1,200 USDT');
+    expect(dialog.textContent).toContain('final and irreversible');
+    const confirm = within(dialog).getByTestId('portfolio-redeem-confirm') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.click(within(dialog).getByTestId('portfolio-redeem-understood'));
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect((await within(dialog).findByTestId('portfolio-redeem-done')).textContent).toBe(
+      'Redeemed. 24,000.20 BCNT has been paid to your wallet.',
+    );
+    expect(leaveMock).toHaveBeenCalledTimes(1);
+    expect(leaveMock.mock.calls[0]![0]).toEqual({ premiumId: 3, action: 'redeem' });
+  });
+
+  it('translates a refusal (the day before expiry has passed)', async () => {
+    const user = userEvent.setup();
+    leaveMock.mockRejectedValue(refusal('earn_redemption_closed'));
+    renderAt('/portfolio/earn/USDT-034R');
+    await user.click(await screen.findByTestId('portfolio-redeem-open'));
+    await user.click(await screen.findByTestId('portfolio-redeem-understood'));
+    await user.click(screen.getByTestId('portfolio-redeem-confirm'));
+    expect((await screen.findByTestId('portfolio-redeem-error')).textContent).toContain(
+      'one day before expiry',
+    );
+  });
+
+  it('is disabled with the reason once closed', async () => {
+    holding({ canRedeem: false, redeemableUntil: '2021-12-13T16:00:00.000Z' });
+    renderAt('/portfolio/earn/USDT-034R');
+    expect((await screen.findByTestId('portfolio-redeem-note')).textContent).toBe(
+      'Early redemption closed at 2021/12/14 00:00 (UTC+8), one day before expiry.',
+    );
+    expect((screen.getByTestId('portfolio-redeem-open') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    renderAt('/portfolio/earn/USDT-034R', 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 1, name: 'USDT 三个月期' })).toBeTruthy();
+    expect(fact('state')).toBe('运行中');
+    expect(screen.getByTestId('portfolio-redeem-open').textContent).toBe('提前赎回');
+  });
+});
