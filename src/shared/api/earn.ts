@@ -236,6 +236,28 @@ export const earnSubscriptionSchema = z.object({
   /** NAV products: the value now and the profit or loss (signed) */
   currentValue: z.nullable(decimalText),
   profitLoss: z.nullable(signedDecimalText),
+  /**
+   * NAV products (all optional, added later): the term's start NAV and the latest posted one,
+   * its return since the term start and this year (percent), the fees charged so far (Alliance:
+   * management on the initial amount, performance above 5 % a year over the high-water mark),
+   * the high-water mark NAV, the Flagship excess share credited, and what an early termination
+   * would cost now (Flagship). `awaitingNav`: a settlement or the return waits for the operator
+   * to post a NAV.
+   */
+  startNav: z.optional(z.nullable(decimalText)),
+  latestNav: z.optional(z.nullable(decimalText)),
+  latestNavDay: z.optional(z.nullable(day)),
+  itdReturn: z.optional(z.nullable(z.number())),
+  ytdReturn: z.optional(z.nullable(z.number())),
+  managementFee: z.optional(decimalText),
+  performanceFee: z.optional(decimalText),
+  feesCharged: z.optional(decimalText),
+  highWatermark: z.optional(z.nullable(decimalText)),
+  excessReward: z.optional(decimalText),
+  earlyTerminationFee: z.optional(z.nullable(decimalText)),
+  earlyTerminationFeePct: z.optional(z.nullable(z.number())),
+  terminationFee: z.optional(z.nullable(decimalText)),
+  awaitingNav: z.optional(z.boolean()),
   /** what the member may do now */
   canAddMore: z.boolean(),
   canCancel: z.boolean(),
@@ -291,9 +313,24 @@ export const EARN_EVENT_KINDS = [
   'fee',
   'dca',
 ] as const;
+/**
+ * What a row is within its kind: reward excess (Flagship's NAV share), fee management /
+ * performance (Alliance) / early_termination (Flagship), return nav (principal valued at the
+ * NAV, the gain or loss included), dca (a Smart DCA conversion).
+ */
+export const EARN_EVENT_DETAILS = [
+  'excess',
+  'management',
+  'performance',
+  'early_termination',
+  'nav',
+  'dca',
+] as const;
+export type EarnEventDetail = (typeof EARN_EVENT_DETAILS)[number];
 export const earnEventSchema = z.object({
   id: int(),
   kind: z.enum(EARN_EVENT_KINDS),
+  detail: z.optional(z.nullable(z.enum(EARN_EVENT_DETAILS))),
   /** positive: to the member; negative: from the member's wallet */
   amount: signedDecimalText,
   currency: z.string(),

@@ -17,7 +17,11 @@ import type {
   EarnKind,
   MixedStrategy,
 } from '../../../shared/constants/earn';
-import type { EarnSubscriptionState, LocalizedText } from '../../../shared/api/earn';
+import type {
+  EarnEventDetail,
+  EarnSubscriptionState,
+  LocalizedText,
+} from '../../../shared/api/earn';
 import { members } from './auth';
 import { timestamptz, units } from './columns';
 
@@ -132,6 +136,22 @@ export const earnSubscriptions = pgTable(
     redeemedAt: timestamptz('redeemed_at'),
     redeemedBcnt: units('redeemed_bcnt'),
     reminderTerm: integer('reminder_term'),
+    /**
+     * NAV products (lifecycle nav-settlement): the NAV the term is valued from (the last posted
+     * on or before its first day) and at its expiry; `navThrough` the last NAV checkpoint
+     * settled (the 15th for Flagship, a quarter's first day for Alliance, the expiry day)
+     */
+    startNav: numeric('start_nav', { precision: 38, scale: 18 }),
+    endNav: numeric('end_nav', { precision: 38, scale: 18 }),
+    navThrough: varchar('nav_through', { length: 10 }),
+    /** Alliance: the high-water mark NAV (starts at startNav, only rises) */
+    highWatermark: numeric('high_watermark', { precision: 38, scale: 18 }),
+    /** Alliance: fees deducted from the principal so far (atomic units) */
+    managementFee: units('management_fee').notNull().default('0'),
+    performanceFee: units('performance_fee').notNull().default('0'),
+    /** Flagship: the share of the NAV excess credited so far; the early termination fee */
+    excessReward: units('excess_reward').notNull().default('0'),
+    terminationFee: units('termination_fee'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -177,6 +197,8 @@ export const earnEvents = pgTable(
     rateBps: integer('rate_bps'),
     term: integer('term').notNull(),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
+    /** what a reward, fee or return was (excess, management, performance, ...) */
+    detail: varchar('detail', { length: 20 }).$type<EarnEventDetail>(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [

@@ -41,7 +41,12 @@ export type LedgerAccountKind =
   | 'conversion'
   | 'store'
   /** earn rewards paid (its balance is minus everything paid) */
-  | 'earn_rewards';
+  | 'earn_rewards'
+  /**
+   * the earn NAV products' trading book: pays a NAV gain and the Flagship excess share at
+   * expiry or checkpoint, keeps a NAV loss (domain/earn/nav-settlement.ts)
+   */
+  | 'earn_fund';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',

@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { allianceRegistrations, members } from '../../db/schema';
 import { earnEvents, earnProducts, earnSubscriptions } from '../../db/schema/earn';
 import {
   ASSET_RETURN_WORKING_DAYS,
+  FLAGSHIP,
+  isNavKind,
   isProKind,
   isRateKind,
   LEVEL_DROP_DELAY_DAYS,
@@ -28,6 +30,13 @@ import {
 } from '../wallet/ledger';
 import { type EarnProductRow, formatUnits, levelRatesOf, productEndAt, rateBpsAt } from './catalog';
 import { type EarnDeps, memberLevels } from './context';
+import {
+  isNavValued,
+  type NavAwaited,
+  navReturnPostings,
+  settleNavCheckpoints,
+  startNavOf,
+} from './nav-settlement';
 import type { EarnSubscriptionRow } from './views';
 
 /**
@@ -43,6 +52,9 @@ import type { EarnSubscriptionRow } from './views';
  *    products accrue each day and pay on each month's anniversary of the term's start and at
  *    expiry. A day's rewards of one product are one ledger transaction (in batches of 500
  *    subscriptions), written with the days' event rows and the subscriptions' cursors;
+ * 3b. NAV checkpoints (nav-settlement.ts): Flagship's monthly excess share, Alliance's quarterly
+ *    fees with the high-water mark, the valuation of mixed and Alliance terms at expiry; a
+ *    checkpoint whose NAV the operator has not posted waits and is named in the report;
  * 4. expiry: a term whose days are all settled renews (auto-renew on, at least the minimum
  *    renewal units; Pro keeps whole units, returns the rest and the Asset Return units at
  *    once) or goes to asset_return, due 3 working days after expiry;
@@ -74,6 +86,10 @@ export interface LifecycleReport {
   returned: number;
   reminders: number;
   returnRequestsCancelled: number;
+  /** NAV checkpoints settled (excess shares, fees, valuations at expiry) */
+  navCheckpoints: number;
+  /** NAVs the operator has to post before a checkpoint or a return can be settled */
+  awaitingNav: NavAwaited[];
 }
 
 async function productRow(db: Db, id: number): Promise<EarnProductRow> {
@@ -168,6 +184,8 @@ async function startProducts(deps: EarnDeps, now: Date, report: LifecycleReport)
       );
     const failed = product.softCapUnits !== null && Number(sold?.units ?? 0) < product.softCapUnits;
     const termEnd = productEndAt(product);
+    // NAV products: the last NAV on or before the first day (null: looked up again later)
+    const startNav = failed ? null : await startNavOf(deps.db, product, product.startAt);
     for (;;) {
       const subs = await subsInState(
         deps.db,
@@ -191,7 +209,14 @@ async function startProducts(deps: EarnDeps, now: Date, report: LifecycleReport)
           } else {
             await tx
               .update(earnSubscriptions)
-              .set({ state: 'running', termStart: product.startAt, termEnd, updatedAt: now })
+              .set({
+                state: 'running',
+                termStart: product.startAt,
+                termEnd,
+                startNav,
+                highWatermark: product.kind === 'alliance' ? startNav : null,
+                updatedAt: now,
+              })
               .where(and(eq(earnSubscriptions.id, sub.id), eq(earnSubscriptions.state, 'raising')));
           }
         });
@@ -455,8 +480,13 @@ async function settleRewards(deps: EarnDeps, now: Date, report: LifecycleReport)
     .where(eq(earnSubscriptions.state, 'running'));
   for (const { productId } of products) {
     const product = await productRow(deps.db, productId);
-    const rates = levelRatesOf(product, table);
-    if (!rates || !isRateKind(product.kind)) continue;
+    // Flagship: the fixed 5 % a year at every level, settled like Stable Income
+    const flagship = FLAGSHIP.fixedRatePct;
+    const rates =
+      product.kind === 'flagship'
+        ? { lv1Rate: flagship, lv2Rate: flagship, lv3Rate: flagship, lv4Rate: flagship }
+        : levelRatesOf(product, table);
+    if (!rates) continue;
     let afterId = 0;
     for (;;) {
       const batch = await deps.db
@@ -567,19 +597,32 @@ async function cancelReturnRequestsOnLevelChange(deps: EarnDeps, report: Lifecyc
 
 // ---- 4. expiry --------------------------------------------------------------------------------
 async function expireTerms(deps: EarnDeps, now: Date, report: LifecycleReport) {
+  const seen: number[] = [];
   for (;;) {
-    const subs = await subsInState(deps.db, 'running', lte(earnSubscriptions.termEnd, now));
+    // (subscriptions waiting for a NAV or a settlement are skipped, not read again)
+    const subs = await subsInState(
+      deps.db,
+      'running',
+      and(
+        lte(earnSubscriptions.termEnd, now),
+        seen.length > 0 ? notInArray(earnSubscriptions.id, seen) : undefined,
+      ),
+    );
+    if (subs.length === 0) return;
     const ready: EarnSubscriptionRow[] = [];
     for (const sub of subs) {
       const product = await productRow(deps.db, sub.productId);
-      // a rate product expires once every day of its term is settled (and paid)
-      if (isRateKind(product.kind) && sub.termEnd) {
+      // a rate product (and the Flagship's fixed part) expires once every day of its term is
+      // settled (and paid); a NAV product once its expiry checkpoint is settled
+      if ((isRateKind(product.kind) || product.kind === 'flagship') && sub.termEnd) {
         const lastTermDay = addDays(platformDay(sub.termEnd), -1);
         if ((sub.settledThrough ?? '') < lastTermDay) continue;
       }
+      if (isNavKind(product.kind) && sub.termEnd && sub.navThrough !== platformDay(sub.termEnd))
+        continue;
       ready.push(sub);
     }
-    if (ready.length === 0) return;
+    seen.push(...subs.map((sub) => sub.id));
     for (const sub of ready) {
       const product = await productRow(deps.db, sub.productId);
       await deps.db.transaction(async (tx) => {
@@ -594,7 +637,9 @@ async function expireTerms(deps: EarnDeps, now: Date, report: LifecycleReport) {
         const wholeUnits = Number(principal / perUnit);
         const returning = Math.min(locked.assetReturnUnits ?? 0, wholeUnits);
         const renewUnits = isProKind(product.kind) ? wholeUnits - returning : locked.units;
+        // NAV products do not renew: the term is valued and returned
         const renews =
+          !isNavKind(product.kind) &&
           locked.autoRenew &&
           product.renewable &&
           renewUnits >= Math.max(1, product.minRenewUnits) &&
@@ -636,7 +681,11 @@ async function expireTerms(deps: EarnDeps, now: Date, report: LifecycleReport) {
             .set({
               state: 'asset_return',
               returnDueAt: addWorkingDays(locked.termEnd, ASSET_RETURN_WORKING_DAYS),
-              returnAmount: locked.principal,
+              // mixed and Alliance: the value at the NAV of the expiry checkpoint
+              returnAmount:
+                isNavValued(product.kind) && locked.returnAmount !== null
+                  ? locked.returnAmount
+                  : locked.principal,
               updatedAt: now,
             })
             .where(eq(earnSubscriptions.id, locked.id));
@@ -648,6 +697,56 @@ async function expireTerms(deps: EarnDeps, now: Date, report: LifecycleReport) {
 }
 
 // ---- 5. returns -------------------------------------------------------------------------------
+/** The return of a NAV-valued term: principal, gain or loss in one ledger transaction. */
+async function payNavReturn(
+  deps: EarnDeps,
+  tx: Db,
+  product: EarnProductRow,
+  sub: EarnSubscriptionRow,
+  principal: bigint,
+  value: bigint,
+) {
+  const eventKey = `return:${sub.id}:${sub.term}`;
+  const [event] = await tx
+    .insert(earnEvents)
+    .values({
+      eventKey,
+      subscriptionId: sub.id,
+      memberId: sub.memberId,
+      kind: 'return',
+      detail: 'nav',
+      amount: value.toString(),
+      currency: product.currency,
+      day: sub.navThrough,
+      term: sub.term,
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: earnEvents.id });
+  if (!event) return;
+  const postings = navReturnPostings(sub.memberId, product.currency, principal, value);
+  if (postings.length < 2) return;
+  const posted = await postLedgerTransaction(tx, deps.clock, {
+    idempotencyKey: `earn-${eventKey}`,
+    type: 'earn_return',
+    memberId: sub.memberId,
+    reference: product.serialNumber,
+    memo: {
+      subscriptionId: sub.id,
+      term: sub.term,
+      principal: principal.toString(),
+      value: value.toString(),
+      startNav: sub.startNav,
+      endNav: sub.endNav,
+    },
+    postings,
+  });
+  await tx
+    .update(earnEvents)
+    .set({ ledgerTransactionId: posted.transactionId })
+    .where(eq(earnEvents.id, event.id));
+}
+
 async function payReturns(deps: EarnDeps, now: Date, report: LifecycleReport) {
   for (;;) {
     const subs = await subsInState(
@@ -658,8 +757,11 @@ async function payReturns(deps: EarnDeps, now: Date, report: LifecycleReport) {
     if (subs.length === 0) return;
     for (const sub of subs) {
       const product = await productRow(deps.db, sub.productId);
+      const amount = BigInt(sub.returnAmount ?? sub.principal);
       await deps.db.transaction(async (tx) => {
-        await payBack(deps, tx, product, sub, 'return', BigInt(sub.principal));
+        if (isNavValued(product.kind))
+          await payNavReturn(deps, tx, product, sub, BigInt(sub.principal), amount);
+        else await payBack(deps, tx, product, sub, 'return', BigInt(sub.principal));
         await tx
           .update(earnSubscriptions)
           .set({ state: 'ended', returnedAt: now, principal: '0', updatedAt: now })
@@ -673,7 +775,7 @@ async function payReturns(deps: EarnDeps, now: Date, report: LifecycleReport) {
         sub.memberId,
         'Your earn product assets are back in your wallet',
         [
-          `${formatUnits(product, BigInt(sub.principal))} ${product.currency} of ${product.name['en-US']}`,
+          `${formatUnits(product, amount)} ${product.currency} of ${product.name['en-US']}`,
           `(${product.serialNumber}) were returned to your wallet.`,
         ],
         product,
@@ -758,11 +860,16 @@ export async function runEarnLifecycle(deps: EarnDeps, now: Date): Promise<Lifec
     returned: 0,
     reminders: 0,
     returnRequestsCancelled: 0,
+    navCheckpoints: 0,
+    awaitingNav: [],
   };
   await startProducts(deps, now, report);
   await refundCancellations(deps, now, report);
   await cancelReturnRequestsOnLevelChange(deps, report);
   await settleRewards(deps, now, report);
+  const nav = await settleNavCheckpoints(deps, now);
+  report.navCheckpoints = nav.checkpoints;
+  report.awaitingNav = nav.awaiting;
   await expireTerms(deps, now, report);
   await payReturns(deps, now, report);
   await sendReminders(deps, now, report);

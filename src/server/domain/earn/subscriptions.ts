@@ -26,9 +26,11 @@ import {
   InsufficientBalance,
   memberAccount,
   platformAccount,
+  type Posting,
   postLedgerTransaction,
   transfer,
 } from '../wallet/ledger';
+import { platformDay } from '../../../shared/time/platform-days';
 import { formatAtomic } from '../../../shared/money/decimal';
 import {
   type EarnProductRow,
@@ -43,6 +45,7 @@ import { EARN_PRODUCT_LOCK, type EarnDeps, memberLevel } from './context';
 import {
   bcntFor,
   canRedeem,
+  earlyTerminationFee,
   type EarnSubscriptionRow,
   priceSnapshot,
   renewOnUntil,
@@ -232,6 +235,14 @@ export async function joinProduct(
           redeemedAt: null,
           redeemedBcnt: null,
           reminderTerm: null,
+          startNav: null,
+          endNav: null,
+          navThrough: null,
+          highWatermark: null,
+          managementFee: '0',
+          performanceFee: '0',
+          excessReward: '0',
+          terminationFee: null,
           updatedAt: now,
         };
         [sub] = existing
@@ -341,6 +352,8 @@ export async function leaveProduct(
       if (!canRedeem(product, sub, now))
         throw new AppError(ErrorCode.badRequest, EarnError.redemptionClosed);
       const principal = BigInt(sub.principal);
+      if (product.kind === 'flagship')
+        return terminateFlagship(deps, tx, product, sub, key, prices);
       const bcnt = await bcntFor(prices, product.currency, principal);
       const unpaid = await tx
         .select({ id: earnEvents.id, amount: earnEvents.amount })
@@ -415,6 +428,118 @@ export async function leaveProduct(
       return view(deps, tx, memberId, product, updated ?? sub, prices);
     },
   );
+}
+
+/**
+ * Early termination of a running Flagship (Leave with redeem): the principal less the fee (5 %
+ * within the first six months of the term, 3.5 % after; rounded down) comes back to the wallet
+ * in the product's currency, the fee goes to the platform's `fees` account, fixed rewards
+ * accrued and not yet paid are paid; one ledger transaction. The excess share already credited
+ * stays with the member.
+ */
+async function terminateFlagship(
+  deps: EarnDeps,
+  tx: Db,
+  product: EarnProductRow,
+  sub: EarnSubscriptionRow,
+  key: string,
+  prices: PriceFeed,
+): Promise<EarnSubscription> {
+  const now = deps.clock.now();
+  const principal = BigInt(sub.principal);
+  const fee = earlyTerminationFee(sub, now) ?? 0n;
+  const unpaid = await tx
+    .select({ id: earnEvents.id, amount: earnEvents.amount })
+    .from(earnEvents)
+    .where(
+      and(
+        eq(earnEvents.subscriptionId, sub.id),
+        eq(earnEvents.kind, 'reward'),
+        sql`${earnEvents.ledgerTransactionId} is null`,
+      ),
+    );
+  const accrued = unpaid.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+  const back = principal - fee;
+  const postings: Posting[] = [
+    {
+      account: memberAccount(sub.memberId, 'earn'),
+      currency: product.currency,
+      amount: -principal,
+    },
+  ];
+  if (back > 0n)
+    postings.push({
+      account: memberAccount(sub.memberId),
+      currency: product.currency,
+      amount: back,
+    });
+  if (fee > 0n)
+    postings.push({ account: platformAccount('fees'), currency: product.currency, amount: fee });
+  if (accrued > 0n)
+    postings.push(
+      ...transfer(
+        platformAccount('earn_rewards'),
+        memberAccount(sub.memberId),
+        product.currency,
+        accrued,
+      ),
+    );
+  const posted = await postLedgerTransaction(tx, deps.clock, {
+    idempotencyKey: `earn-redeem:${sub.id}:${sub.term}`,
+    type: 'earn_redeem',
+    memberId: sub.memberId,
+    reference: product.serialNumber,
+    memo: { subscriptionId: sub.id, fee: fee.toString(), leaveKey: key },
+    postings,
+  });
+  if (unpaid.length > 0)
+    await tx
+      .update(earnEvents)
+      .set({ ledgerTransactionId: posted.transactionId })
+      .where(
+        inArray(
+          earnEvents.id,
+          unpaid.map((row) => row.id),
+        ),
+      );
+  const base = {
+    subscriptionId: sub.id,
+    memberId: sub.memberId,
+    currency: product.currency,
+    term: sub.term,
+    day: platformDay(now),
+    ledgerTransactionId: posted.transactionId,
+    createdAt: now,
+  };
+  await tx.insert(earnEvents).values([
+    { ...base, eventKey: `redeem:${sub.id}:${sub.term}`, kind: 'redeem', amount: back.toString() },
+    ...(fee > 0n
+      ? [
+          {
+            ...base,
+            eventKey: `fee-termination:${sub.id}:${sub.term}`,
+            kind: 'fee' as const,
+            detail: 'early_termination' as const,
+            amount: (-fee).toString(),
+          },
+        ]
+      : []),
+  ]);
+  const [updated] = await tx
+    .update(earnSubscriptions)
+    .set({
+      state: 'canceled',
+      redeemedAt: now,
+      terminationFee: fee.toString(),
+      returnAmount: back.toString(),
+      returnedAt: now,
+      principal: '0',
+      accumulatedReward: sql`${earnSubscriptions.accumulatedReward} + ${accrued.toString()}`,
+      updatedAt: now,
+    })
+    .where(eq(earnSubscriptions.id, sub.id))
+    .returning();
+  return view(deps, tx, sub.memberId, product, updated ?? sub, prices);
 }
 
 /**
@@ -564,6 +689,7 @@ export async function subscriptionHistory(
       return {
         id: row.id,
         kind: row.kind,
+        detail: row.detail,
         amount: amount < 0n ? `-${text}` : text,
         currency: row.currency,
         day: row.day,

@@ -1,11 +1,12 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { earnSubscriptions } from '../../db/schema/earn';
-import { earnEvents, earnNav } from '../../db/schema/earn';
+import { earnEvents } from '../../db/schema/earn';
 import type { EarnSubscription } from '../../../shared/api/earn';
 import {
   EARLY_REDEMPTION_LAST_DAYS,
   EARN_CURRENCIES,
+  FLAGSHIP,
   isNavKind,
   isProKind,
   isRateKind,
@@ -15,7 +16,9 @@ import { parseAmount } from '../../../shared/money/decimal';
 import { loyaltyRates } from '../loyalty/rates';
 import { currencyDecimals, toDecimal } from '../wallet/balances';
 import type { PriceFeed } from '../wallet/price-feed';
+import { addDays, addMonths, platformDay } from '../../../shared/time/platform-days';
 import { type EarnProductRow, formatUnits, isJoinOpen, levelRatesOf, rateBpsAt } from './catalog';
+import { formatNav, isNavValued, navOnOrBefore, navValue, parseNav } from './nav-settlement';
 
 export type EarnSubscriptionRow = typeof earnSubscriptions.$inferSelect;
 
@@ -32,9 +35,26 @@ export function renewOnUntil(sub: EarnSubscriptionRow): Date | null {
   return sub.termEnd ? new Date(sub.termEnd.getTime() - RENEW_ON_AGAIN_DAYS * DAY_MS) : null;
 }
 
+/** Rate products redeem early in BCNT; a Flagship terminates early for a fee. */
+export const isRedeemable = (kind: EarnProductRow['kind']) =>
+  isRateKind(kind) || kind === 'flagship';
+
 export function canRedeem(product: EarnProductRow, sub: EarnSubscriptionRow, now: Date): boolean {
   const until = redeemableUntil(sub);
-  return isRateKind(product.kind) && sub.state === 'running' && until !== null && now < until;
+  return isRedeemable(product.kind) && sub.state === 'running' && until !== null && now < until;
+}
+
+/** Flagship early termination fee rate now (basis points): 5 % in the first 6 months, 3.5 % after. */
+export function earlyTerminationBps(sub: EarnSubscriptionRow, now: Date): number | null {
+  if (!sub.termStart) return null;
+  const { withinSixMonths, after } = FLAGSHIP.earlyTerminationFeePct;
+  return Math.round((now < addMonths(sub.termStart, 6) ? withinSixMonths : after) * 100);
+}
+
+/** The Flagship early termination fee now: principal x rate, rounded down. */
+export function earlyTerminationFee(sub: EarnSubscriptionRow, now: Date): bigint | null {
+  const bps = earlyTerminationBps(sub, now);
+  return bps === null ? null : (BigInt(sub.principal) * BigInt(bps)) / 10_000n;
 }
 
 /**
@@ -89,23 +109,48 @@ async function pendingReward(db: Db, subscriptionId: number): Promise<bigint> {
   return BigInt(row?.total ?? '0');
 }
 
-/** The NAV at the term's first day and the latest one (null without NAV). */
-async function navRatio(db: Db, product: EarnProductRow): Promise<[number, number] | null> {
-  const rows = await db
-    .select({ nav: earnNav.nav })
-    .from(earnNav)
-    .where(eq(earnNav.productId, product.id))
-    .orderBy(desc(earnNav.day))
-    .limit(1);
-  const [first] = await db
-    .select({ nav: earnNav.nav })
-    .from(earnNav)
-    .where(eq(earnNav.productId, product.id))
-    .orderBy(earnNav.day)
-    .limit(1);
-  if (!rows[0] || !first) return null;
-  return [Number(first.nav), Number(rows[0].nav)];
+interface NavPosition {
+  startNav: bigint | null;
+  latest: { day: string; nav: bigint } | null;
+  /** the last NAV before this year (UTC+8), or the start NAV when the term began this year */
+  yearStart: bigint | null;
 }
+
+/**
+ * A NAV subscription's NAVs: the term's start NAV (stored at the start, or the last posted on
+ * or before its first day), the latest posted (the end NAV once the term is valued), and the
+ * one the year's return is measured from.
+ */
+async function navPosition(
+  db: Db,
+  product: EarnProductRow,
+  sub: EarnSubscriptionRow,
+  now: Date,
+): Promise<NavPosition> {
+  const first = sub.termStart ? platformDay(sub.termStart) : null;
+  const startText =
+    sub.startNav ?? (first ? ((await navOnOrBefore(db, product.id, first))?.nav ?? null) : null);
+  const today = platformDay(now);
+  const latestRow = sub.endNav
+    ? { day: sub.navThrough ?? today, nav: sub.endNav }
+    : await navOnOrBefore(db, product.id, today);
+  const yearRow = await navOnOrBefore(db, product.id, addDays(`${today.slice(0, 4)}-01-01`, -1));
+  const startNav = startText ? parseNav(startText) : null;
+  const yearStart =
+    first && first >= `${today.slice(0, 4)}-01-01`
+      ? startNav
+      : yearRow
+        ? parseNav(yearRow.nav)
+        : startNav;
+  return {
+    startNav,
+    latest: latestRow ? { day: latestRow.day, nav: parseNav(latestRow.nav) } : null,
+    yearStart,
+  };
+}
+
+const navPercent = (nav: bigint, from: bigint) =>
+  Math.round((Number((nav * 1_000_000n) / from) / 1_000_000 - 1) * 10_000) / 100;
 
 export interface ViewContext {
   db: Db;
@@ -127,15 +172,41 @@ export async function subscriptionView(
   const rates = levelRatesOf(product, await loyaltyRates(ctx.db));
   const effectiveLevel = sub.rateLevel ?? ctx.level;
   const redeemable = canRedeem(product, sub, now);
+  const navKind = isNavKind(product.kind);
   const [pending, nav, redeemEstimate] = await Promise.all([
     product.settlement === 'monthly' ? pendingReward(ctx.db, sub.id) : Promise.resolve(0n),
-    isNavKind(product.kind) && active ? navRatio(ctx.db, product) : Promise.resolve(null),
-    redeemable ? bcntFor(ctx.prices, product.currency, principal) : Promise.resolve(null),
+    navKind && sub.termStart ? navPosition(ctx.db, product, sub, now) : Promise.resolve(null),
+    redeemable && isRateKind(product.kind)
+      ? bcntFor(ctx.prices, product.currency, principal)
+      : Promise.resolve(null),
   ]);
-  const value =
-    nav && nav[0] > 0
-      ? (principal * BigInt(Math.round((nav[1] / nav[0]) * 1e9))) / 10n ** 9n
-      : null;
+  // mixed and Alliance follow the NAV; a Flagship's value is its principal (its NAV result is
+  // paid as the excess share); once valued at expiry, the return amount
+  const valued = sub.state === 'running' || sub.state === 'asset_return';
+  let value: bigint | null = null;
+  if (valued && isNavValued(product.kind)) {
+    if (sub.returnAmount !== null && sub.endNav !== null) value = BigInt(sub.returnAmount);
+    else if (nav?.startNav && nav.latest) value = navValue(sub, nav.startNav, nav.latest.nav);
+  } else if (valued && product.kind === 'flagship') value = principal;
+  const fees = BigInt(sub.managementFee) + BigInt(sub.performanceFee);
+  // Flagship: its P/L is what it earned (fixed and excess); the others: value - what is in
+  const profit =
+    product.kind === 'flagship'
+      ? value === null
+        ? null
+        : BigInt(sub.accumulatedReward) + pending
+      : value === null
+        ? null
+        : value - (principal + fees);
+  const terminationBps =
+    product.kind === 'flagship' && redeemable ? earlyTerminationBps(sub, now) : null;
+  const terminationFee =
+    product.kind === 'flagship' && redeemable ? earlyTerminationFee(sub, now) : null;
+  const awaitingNav =
+    navKind &&
+    sub.state === 'running' &&
+    ((sub.termEnd !== null && now >= sub.termEnd && sub.navThrough !== platformDay(sub.termEnd)) ||
+      (nav !== null && nav.startNav === null));
   const fmt = (units: bigint) => formatUnits(product, units);
   const until = redeemableUntil(sub);
   const beforeExpiry = sub.termEnd !== null && now < sub.termEnd;
@@ -168,16 +239,39 @@ export async function subscriptionView(
     returnDueAt: sub.returnDueAt?.toISOString() ?? null,
     returnAmount: sub.returnAmount === null ? null : fmt(BigInt(sub.returnAmount)),
     returnedAt: sub.returnedAt?.toISOString() ?? null,
-    redeemableUntil: isRateKind(product.kind) && until && active ? until.toISOString() : null,
+    redeemableUntil: isRedeemable(product.kind) && until && active ? until.toISOString() : null,
     redeemBcntEstimate: redeemEstimate === null ? null : toDecimal('BCNT', redeemEstimate),
     redeemedAt: sub.redeemedAt?.toISOString() ?? null,
     redeemedBcnt: sub.redeemedBcnt === null ? null : toDecimal('BCNT', BigInt(sub.redeemedBcnt)),
     currentValue: value === null ? null : fmt(value),
     profitLoss:
-      value === null
-        ? null
-        : (value >= principal ? '' : '-') +
-          fmt(value >= principal ? value - principal : principal - value),
+      profit === null ? null : (profit < 0n ? '-' : '') + fmt(profit < 0n ? -profit : profit),
+    ...(navKind
+      ? {
+          startNav: nav?.startNav ? formatNav(nav.startNav) : null,
+          latestNav: nav?.latest ? formatNav(nav.latest.nav) : null,
+          latestNavDay: nav?.latest?.day ?? null,
+          itdReturn: nav?.startNav && nav.latest ? navPercent(nav.latest.nav, nav.startNav) : null,
+          ytdReturn:
+            nav?.yearStart && nav.latest ? navPercent(nav.latest.nav, nav.yearStart) : null,
+          managementFee: fmt(BigInt(sub.managementFee)),
+          performanceFee: fmt(BigInt(sub.performanceFee)),
+          feesCharged: fmt(fees + BigInt(sub.terminationFee ?? '0')),
+          highWatermark:
+            product.kind === 'alliance'
+              ? sub.highWatermark
+                ? formatNav(parseNav(sub.highWatermark))
+                : nav?.startNav
+                  ? formatNav(nav.startNav)
+                  : null
+              : null,
+          excessReward: fmt(BigInt(sub.excessReward)),
+          earlyTerminationFee: terminationFee === null ? null : fmt(terminationFee),
+          earlyTerminationFeePct: terminationBps === null ? null : terminationBps / 100,
+          terminationFee: sub.terminationFee === null ? null : fmt(BigInt(sub.terminationFee)),
+          awaitingNav,
+        }
+      : {}),
     canAddMore: sub.state === 'raising' && isJoinOpen(product, now),
     canCancel: sub.state === 'raising' && now < product.startAt,
     canRedeem: redeemable,
