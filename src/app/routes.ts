@@ -175,6 +175,24 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       () => import('../features/earn/pages/my-premium-detail-page'),
     ),
   },
+  PremiumHistoryDetail: {
+    screen: withNamespaces(
+      ['earn', 'portfolio'],
+      () => import('../features/earn/pages/my-premium-history-page'),
+    ),
+  },
+  SubscriptionHistory: {
+    screen: withNamespaces(
+      ['earn', 'portfolio'],
+      () => import('../features/earn/pages/my-subscription-history-page'),
+    ),
+  },
+  EarnHistory: {
+    screen: withNamespaces(
+      ['earn', 'portfolio'],
+      () => import('../features/earn/pages/my-earn-event-page'),
+    ),
+  },
   Maintain: {
     screen: () => import('./maintain-screen'),
     hideNav: true,
