@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../components/testing/render';
+import { getEarnUserFunds } from '../../services/earn';
+import { subscription } from '../../features/earn/test-utils';
+import PortfolioScreen from './portfolio-screen';
+
+vi.mock('../../services/earn', () => ({ getEarnUserFunds: vi.fn() }));
+const fundsMock = vi.mocked(getEarnUserFunds);
+
+function renderAt(route: string, lng?: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(<PortfolioScreen />, {
+    route,
+    lng,
+    wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  fundsMock.mockResolvedValue({
+    list: [subscription(), subscription({ id: 2, serialNumber: 'USDT-040S', kind: 'mixed' })],
+  });
+});
+
+describe('PortfolioScreen (/portfolio)', () => {
+  it('hosts the earn tabs only (Smart Autotrade, BinFi and Favorites come with their products)', async () => {
+    renderAt('/portfolio?tab=earn');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Subscriptions');
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Earn', 'Stable Income', 'Mixed Quant', 'Flagship']);
+    await waitFor(() => expect(screen.getAllByTestId('portfolio-sub')).toHaveLength(2));
+  });
+
+  it('opens the tab of the query, Earn by default, and switches with the URL', async () => {
+    renderAt('/portfolio?tab=mixed');
+    expect(screen.getByTestId('portfolio-earn').getAttribute('data-tab')).toBe('mixed');
+    await waitFor(() => expect(screen.getAllByTestId('portfolio-sub')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('tab', { name: 'Stable Income' }));
+    expect(screen.getByTestId('location').textContent).toBe('/portfolio?tab=stable');
+    expect(screen.getByTestId('portfolio-earn').getAttribute('data-tab')).toBe('stable');
+  });
+
+  it('falls back to Earn for an unknown tab, in the reader language', () => {
+    renderAt('/portfolio?tab=favorites', 'zh-CN');
+    expect(screen.getByTestId('portfolio-earn').getAttribute('data-tab')).toBe('earn');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('我的申购');
+  });
+});
