@@ -8,6 +8,7 @@ import { isRateKind } from '../../../shared/constants/earn';
 import { formatEarnAmount, formatRate, formatUtc8Date, formatUtc8DateTime } from '../utils/amounts';
 import { localized, showsLimitedLabel, tabOfKind } from '../utils/products';
 import { AnnualReturn } from './annual-return';
+import { ProductPerformance, showsPerformance } from './charts/product-performance';
 import { LevelRates } from './level-rates';
 import { LimitedBadge, ProductStateBadge } from './state-badge';
 import styles from './earn.module.css';
@@ -17,7 +18,8 @@ import styles from './earn.module.css';
  * kind, serial number, state, limited label), the terms (annual return, minimum investment,
  * units, term, settlement, fundraising period and contract dates in UTC+8), the description and,
  * for rate products, the rate at each loyalty level. `children` (the visitor's call to action,
- * or the member's subscription and Join) goes right under the terms.
+ * or the member's subscription and Join) goes right under the terms; NAV products then show
+ * their performance (key figures, NAV and drawdown charts) before the description.
  */
 export function ProductOverview({
   product,
@@ -128,6 +130,7 @@ export function ProductOverview({
         </dl>
       </SectionCard>
       {children}
+      {showsPerformance(product) ? <ProductPerformance product={product} /> : null}
       {description ? (
         <SectionCard title={t('detail.about')} data-testid="earn-description">
           <p className={styles.lead}>{description}</p>

@@ -5,6 +5,7 @@ import {
   checkEarnJoin,
   getEarnDetail,
   getEarnGuestDetail,
+  getEarnNav,
   joinEarnProduct,
 } from '../../../services/earn';
 import { ApiError } from '../../../services/http-client';
@@ -19,6 +20,10 @@ vi.mock('../../../services/earn', () => ({
   getEarnDetail: vi.fn(),
   checkEarnJoin: vi.fn(),
   joinEarnProduct: vi.fn(),
+  getEarnNav: vi.fn(),
+}));
+vi.mock('react-apexcharts', () => ({
+  default: ({ type }: { type: string }) => <div data-testid="apex-chart" data-type={type} />,
 }));
 vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
 
@@ -27,6 +32,7 @@ const detailMock = vi.mocked(getEarnDetail);
 const checkMock = vi.mocked(checkEarnJoin);
 const joinMock = vi.mocked(joinEarnProduct);
 const kycMock = vi.mocked(getKycStatus);
+const navMock = vi.mocked(getEarnNav);
 
 const ROUTE = '/:type/:sn?';
 const kycLevel = (status: number) =>
@@ -349,5 +355,71 @@ describe('PremiumDetailPage for members (Detail)', () => {
       'Units added',
     );
     expect(joinMock.mock.calls[0]![0]).toEqual({ premiumId: 3, units: 2, consents: ALL_CONSENTS });
+  });
+});
+
+describe('PremiumDetailPage for NAV products (performance)', () => {
+  const fusion = () =>
+    productDetail({
+      serialNumber: 'USDT-035S',
+      kind: 'mixed',
+      productType: 2,
+      strategy: 'fusion',
+      stakeInterestAPYLv3: null,
+      levelRates: null,
+      itdReturn: 5.23,
+      ytdReturn: 4.1,
+      sharpeRatio: 1.234,
+    });
+  const NAV = [
+    { day: '2026-06-01', nav: '1', drawdown: 0 },
+    { day: '2026-06-02', nav: '1.1', drawdown: 0 },
+    { day: '2026-06-03', nav: '0.99', drawdown: -10 },
+    { day: '2026-06-04', nav: '1.0523', drawdown: -4.34 },
+  ];
+
+  it('shows the key figures, the NAV and the drawdown computed from it, after the terms', async () => {
+    guestMock.mockResolvedValue(fusion());
+    navMock.mockResolvedValue({ list: NAV });
+    renderAt('/mixed/USDT-035S');
+    const performance = await screen.findByTestId('earn-performance');
+    await waitFor(() => expect(performance.getAttribute('data-state')).toBe('data'));
+    expect(navMock).toHaveBeenCalledWith('USDT-035S', { asMember: false });
+    expect(screen.getByTestId('earn-performance-nav').textContent).toBe('1.0523');
+    expect(screen.getByTestId('earn-performance-itd').textContent).toBe('+5.23%');
+    expect(screen.getByTestId('earn-performance-ytd').textContent).toBe('+4.1%');
+    expect(screen.getByTestId('earn-performance-drawdown').textContent).toBe('-10%');
+    expect(screen.getByTestId('earn-performance-sharpe').textContent).toBe('1.23');
+    expect(screen.getByTestId('earn-chart-nav').getAttribute('data-state')).toBe('data');
+    expect(screen.getByTestId('earn-chart-drawdown').getAttribute('data-state')).toBe('data');
+    expect(await screen.findAllByTestId('apex-chart')).toHaveLength(2);
+    // the block comes after the terms and the call to action
+    const terms = screen.getByTestId('earn-terms');
+    expect(
+      terms.compareDocumentPosition(performance) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByTestId('earn-guest-cta').compareDocumentPosition(performance) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('says when no NAV has been posted yet, and retries a failed read', async () => {
+    guestMock.mockResolvedValue(fusion());
+    navMock.mockRejectedValueOnce(new Error('network')).mockResolvedValue({ list: [] });
+    renderAt('/mixed/USDT-035S');
+    const error = await screen.findByTestId('earn-performance-error');
+    expect(error.textContent).toContain('The NAV history could not be loaded.');
+    await userEvent.click(within(error).getByRole('button'));
+    expect(await screen.findByTestId('earn-chart-nav-empty')).toBeTruthy();
+    expect(screen.getByTestId('earn-chart-drawdown').getAttribute('data-state')).toBe('empty');
+    expect(screen.queryByTestId('earn-chart-return')).toBeNull();
+  });
+
+  it('is not shown for rate products (no NAV is read)', async () => {
+    renderAt('/fixed/USDT-034R');
+    expect(await screen.findByTestId('earn-terms')).toBeTruthy();
+    expect(screen.queryByTestId('earn-performance')).toBeNull();
+    expect(navMock).not.toHaveBeenCalled();
   });
 });
