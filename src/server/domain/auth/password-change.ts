@@ -12,12 +12,15 @@ import { findMemberByEmail, loadMember } from './members';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeMemberSessions } from './sessions';
 import { clearAllLoginFailures } from './throttle';
+import { WITHDRAWAL_LOCK_MS } from './two-factor';
 import type { CaptchaSolution } from '../../../shared/api/auth';
 
 /**
  * Forgotten and changed passwords. A reset link is single use and valid 30 minutes; asking for
  * one answers the same whether or not the e-mail is registered. A reset ends every session (the
  * second factor is still asked at the next login); a change ends the member's other sessions.
+ * Either locks withdrawals and new withdrawal addresses for 24 hours, like a two-step change:
+ * whoever learnt the old password or took over the e-mail cannot send the money away at once.
  */
 export const RESET_LINK_TTL_MS = 30 * MINUTE;
 /** a new reset e-mail for the same member at most this often (silently) */
@@ -96,7 +99,12 @@ export async function resetPassword(
   const passwordHash = await hashPassword(body.password);
   const [member] = await deps.db
     .update(members)
-    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .set({
+      passwordHash,
+      passwordChangedAt: now,
+      withdrawalLockedUntil: addMs(now, WITHDRAWAL_LOCK_MS),
+      updatedAt: now,
+    })
     .where(eq(members.id, reset.memberId))
     .returning({ id: members.id, email: members.email });
   if (!member) throw new AppError(ErrorCode.badRequest, AuthError.linkInvalid, { field: 'token' });
@@ -126,6 +134,7 @@ export async function updatePassword(
     .set({
       passwordHash: await hashPassword(body.password),
       passwordChangedAt: now,
+      withdrawalLockedUntil: addMs(now, WITHDRAWAL_LOCK_MS),
       updatedAt: now,
     })
     .where(eq(members.id, memberId));

@@ -31,7 +31,8 @@ import { verifyCurrentFactor } from '../auth/two-factor';
  * - Name 1-30 characters (trimmed); only allowed currency + network pairs; the address checked
  *   per network (spec messages, real checksums) and stored normalised (EIP-55, lower-case
  *   bech32), so one address has one spelling and is saved once per currency and network.
- * - Adding needs the member's second factor (SMS or authenticator; spent once). A member
+ * - Adding needs the member's second factor (SMS or authenticator; spent once) and is refused
+ *   (`withdrawal_locked`, 403) during the 24-hour lock after a two-step or password change. A member
  *   without two-step verification cannot add (`two_factor_not_enabled`: enable it first).
  *   Deleting and choosing the default need only the session (they cannot send money anywhere
  *   new).
@@ -89,6 +90,18 @@ export function requireTwoFactorOn(member: MemberRow, field = 'code'): void {
   }
 }
 
+/**
+ * No new address for 24 hours after a two-step or password change (the withdrawal lock): a
+ * stolen session that changed the password cannot add its own address and wait there.
+ */
+export function assertAddressesUnlocked(member: MemberRow, now: Date): void {
+  if (member.withdrawalLockedUntil && member.withdrawalLockedUntil > now) {
+    throw new AppError(ErrorCode.forbidden, WithdrawError.locked, {
+      lockedUntil: member.withdrawalLockedUntil.toISOString(),
+    });
+  }
+}
+
 /** Network and address rules shared with Withdraw: the normalised address, or a refusal. */
 export function checkDestination(
   currency: WalletCurrency,
@@ -142,6 +155,7 @@ export async function addAddress(
 ): Promise<SavedAddress> {
   const member = await loadMember(deps.db, memberId);
   requireTwoFactorOn(member);
+  assertAddressesUnlocked(member, deps.clock.now());
   const address = checkDestination(body.currency, body.network, body.address);
   if ((await savedCount(deps.db, memberId)) >= MAX_SAVED_ADDRESSES) throw bookFull();
   const [existing] = await deps.db
