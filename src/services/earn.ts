@@ -7,6 +7,7 @@ import {
   earnProductListSchema,
   earnSubscriptionSchema,
   earnUserFundsSchema,
+  earnXSavingHistorySchema,
   type EarnAssetReturnBody,
   type EarnCheckJoin,
   type EarnDetail,
@@ -21,6 +22,9 @@ import {
   type EarnSubscription,
   type EarnUserFunds,
   type EarnUserFundsQuery,
+  type EarnXSavingHistory,
+  type EarnXSavingHistoryQuery,
+  type EarnXSavingSettingBody,
 } from '../shared/api/earn';
 import { request } from './http-client';
 import { idempotencyHeaders } from './wallet';
@@ -175,5 +179,32 @@ export function changeEarnAssetReturn(body: EarnAssetReturnBody): Promise<EarnSu
     method: 'POST',
     body,
     schema: earnSubscriptionSchema,
+  });
+}
+
+/**
+ * POST /api/v1/premium2/XSavingSetting: Smart DCA of a Stable Income subscription's rewards into
+ * `currency`, or off (null). Setting the same target twice is harmless.
+ */
+export function setEarnSmartDca(body: EarnXSavingSettingBody): Promise<EarnSubscription> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/XSavingSetting',
+    method: 'POST',
+    body,
+    schema: earnSubscriptionSchema,
+  });
+}
+
+/** GET /api/v1/premium2/XSavingHistory?premiumId=&page=&pageSize= (member), newest first. */
+export function getEarnXSavingHistory(
+  query: EarnXSavingHistoryQuery = {},
+): Promise<EarnXSavingHistory> {
+  return request({
+    service: 'gateway',
+    path: '/premium2/XSavingHistory',
+    method: 'GET',
+    query: { premiumId: query.premiumId, page: query.page, pageSize: query.pageSize },
+    schema: earnXSavingHistorySchema,
   });
 }

@@ -104,6 +104,8 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][]
   ['/api/v1/premium2/Leave', {}],
   ['/api/v1/premium2/Setting', {}],
   ['/api/v1/premium2/ChangeAssetReturn', {}],
+  ['/api/v1/premium2/XSavingSetting', {}],
+  ['/api/v1/premium2/XSavingHistory', undefined, 'GET'],
 ];
 
 async function sign(

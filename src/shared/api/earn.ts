@@ -16,6 +16,9 @@
  *   start, or redeem early (paid in BCNT) until a day before expiry.
  * - `POST /api/v1/premium2/Setting` (member): auto-renew on or off.
  * - `POST /api/v1/premium2/ChangeAssetReturn` (member): the Asset Return request of a Pro product.
+ * - `POST /api/v1/premium2/XSavingSetting` (member): Smart DCA of a Stable Income subscription's
+ *   rewards into another currency, or off.
+ * - `GET  /api/v1/premium2/XSavingHistory?premiumId=&page=` (member): the Smart DCA conversions.
  *
  * `premiumId` in bodies and queries is the product's id: a member holds at most one subscription
  * per product (adding more raises its units), so the pair names it.
@@ -25,7 +28,13 @@
  * UTC+8.
  */
 import * as z from 'zod/mini';
-import { EARN_CONSENTS, EARN_CURRENCIES, EARN_KINDS, MIXED_STRATEGIES } from '../constants/earn';
+import {
+  EARN_CONSENTS,
+  EARN_CURRENCIES,
+  EARN_DCA_CURRENCIES,
+  EARN_KINDS,
+  MIXED_STRATEGIES,
+} from '../constants/earn';
 
 const int = () => z.number().check(z.int());
 const positiveInt = () => z.number().check(z.int(), z.positive());
@@ -38,6 +47,7 @@ const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 export const earnKindSchema = z.enum(EARN_KINDS);
 export const earnCurrencySchema = z.enum(EARN_CURRENCIES);
 export const mixedStrategySchema = z.enum(MIXED_STRATEGIES);
+export const earnDcaCurrencySchema = z.enum(EARN_DCA_CURRENCIES);
 
 /** The catalog text of a product in the three languages. */
 export const localizedTextSchema = z.object({
@@ -105,6 +115,17 @@ export const EarnError = {
   /** auto-renew can be turned back on until one day before expiry */
   renewOnTooLate: 'earn_renew_on_too_late',
   settingClosed: 'earn_setting_closed',
+} as const;
+
+/**
+ * Message keys of Smart DCA refusals (apart from EarnError, whose every key the browser maps to
+ * a translation; these have their own).
+ */
+export const EarnDcaError = {
+  /** only Stable Income (rewards paid to the wallet), raising or running */
+  notAvailable: 'earn_dca_not_available',
+  /** the target is the product's own currency */
+  sameCurrency: 'earn_dca_same_currency',
 } as const;
 export type EarnErrorKey = (typeof EarnError)[keyof typeof EarnError];
 
@@ -190,6 +211,26 @@ export const earnSnQuerySchema = z.object({ sn: z.string().check(z.maxLength(20)
 export type EarnSnQuery = z.infer<typeof earnSnQuerySchema>;
 
 // ---- the member's subscription ----------------------------------------------------------------
+/**
+ * Smart DCA of a subscription (spec section 3 "Smart DCA fields"); amounts in the reward
+ * currency except `currentAmount` (the target currency bought so far). Since the target was set:
+ * converted (rewards converted), toBeConverted (rewards paid and not converted yet: the next
+ * conversion's), expectedAccumulated (converted + to be converted + the rewards the rest of the
+ * term should bring at the current rate), averagePrice (reward currency per target unit, null
+ * before the first conversion), conversionCount.
+ */
+export const earnSmartDcaSchema = z.object({
+  currency: z.nullable(earnDcaCurrencySchema),
+  rewardCurrency: earnCurrencySchema,
+  expectedAccumulated: decimalText,
+  converted: decimalText,
+  toBeConverted: decimalText,
+  averagePrice: z.nullable(decimalText),
+  currentAmount: decimalText,
+  conversionCount: int(),
+});
+export type EarnSmartDca = z.infer<typeof earnSmartDcaSchema>;
+
 /** Spec section 3 "subscription", with what the settings screens need. */
 export const earnSubscriptionSchema = z.object({
   id: int(),
@@ -258,6 +299,9 @@ export const earnSubscriptionSchema = z.object({
   earlyTerminationFeePct: z.optional(z.nullable(z.number())),
   terminationFee: z.optional(z.nullable(decimalText)),
   awaitingNav: z.optional(z.boolean()),
+  /** Stable Income: Smart DCA (null: never set) and whether it may be set now */
+  smartDca: z.optional(z.nullable(earnSmartDcaSchema)),
+  canSetSmartDca: z.optional(z.boolean()),
   /** what the member may do now */
   canAddMore: z.boolean(),
   canCancel: z.boolean(),
@@ -392,3 +436,47 @@ export const earnAssetReturnBodySchema = z.object({
   assetReturnUnits: z.number().check(z.int(), z.nonnegative(), z.maximum(1_000_000)),
 });
 export type EarnAssetReturnBody = z.infer<typeof earnAssetReturnBodySchema>;
+
+// ---- Smart DCA (X-saving) ---------------------------------------------------------------------
+/**
+ * POST /api/v1/premium2/XSavingSetting (member): convert a Stable Income subscription's rewards
+ * into `currency` (raising or running), or stop (null). Answers the subscription.
+ */
+export const earnXSavingSettingBodySchema = z.object({
+  premiumId: positiveInt(),
+  currency: z.nullable(earnDcaCurrencySchema),
+});
+export type EarnXSavingSettingBody = z.infer<typeof earnXSavingSettingBodySchema>;
+
+/** GET /api/v1/premium2/XSavingHistory?premiumId=&page=&pageSize= (member), newest first. */
+export const earnXSavingHistoryQuerySchema = z.object({
+  premiumId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  page: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  pageSize: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(100))),
+});
+export type EarnXSavingHistoryQuery = z.infer<typeof earnXSavingHistoryQuerySchema>;
+
+export const earnXSavingRecordSchema = z.object({
+  id: int(),
+  premiumId: int(),
+  serialNumber: z.string(),
+  name: localizedTextSchema,
+  fromCurrency: earnCurrencySchema,
+  fromAmount: decimalText,
+  toCurrency: earnDcaCurrencySchema,
+  toAmount: decimalText,
+  /** reward currency per one unit of the target, as converted */
+  price: decimalText,
+  /** the UTC+8 day of the conversion */
+  day,
+  at: z.string(),
+});
+export type EarnXSavingRecord = z.infer<typeof earnXSavingRecordSchema>;
+
+export const earnXSavingHistorySchema = z.object({
+  list: z.array(earnXSavingRecordSchema),
+  total: int(),
+  page: int(),
+  pageSize: int(),
+});
+export type EarnXSavingHistory = z.infer<typeof earnXSavingHistorySchema>;

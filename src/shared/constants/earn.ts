@@ -44,6 +44,14 @@ export type MixedStrategy = (typeof MIXED_STRATEGIES)[number];
 export const EARN_CURRENCIES = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
 export type EarnCurrency = (typeof EARN_CURRENCIES)[number];
 
+/**
+ * Smart DCA (X-saving): the currencies a rate product's rewards can be converted into (never
+ * the product's own currency), at the price feed's rates. Available on Stable Income (whose
+ * rewards are paid to the wallet; Pro compounds them into the principal).
+ */
+export const EARN_DCA_CURRENCIES = ['BCNT', 'BTC', 'ETH', 'USDT', 'USDC'] as const;
+export type EarnDcaCurrency = (typeof EARN_DCA_CURRENCIES)[number];
+
 /** Kinds whose reward is a rate on the principal, settled daily or monthly. */
 export const RATE_KINDS: readonly EarnKind[] = ['fixed', 'fixed-pro', 'fixed-prox'];
 /** Kinds that renew by default, compound their rewards and stop renewing by Asset Return. */
@@ -54,6 +62,8 @@ export const NAV_KINDS: readonly EarnKind[] = ['mixed', 'flagship', 'alliance'];
 export const isRateKind = (kind: EarnKind) => RATE_KINDS.includes(kind);
 export const isProKind = (kind: EarnKind) => PRO_KINDS.includes(kind);
 export const isNavKind = (kind: EarnKind) => NAV_KINDS.includes(kind);
+/** Kinds whose rewards may be converted by Smart DCA (paid to the wallet, not compounded). */
+export const isDcaKind = (kind: EarnKind) => isRateKind(kind) && !isProKind(kind);
 
 /** The serial number's last letter. */
 export function serialLetter(kind: EarnKind, strategy?: MixedStrategy | null): string {

@@ -14,6 +14,7 @@ import {
 import type {
   EarnConsent,
   EarnCurrency,
+  EarnDcaCurrency,
   EarnKind,
   MixedStrategy,
 } from '../../../shared/constants/earn';
@@ -152,6 +153,16 @@ export const earnSubscriptions = pgTable(
     /** Flagship: the share of the NAV excess credited so far; the early termination fee */
     excessReward: units('excess_reward').notNull().default('0'),
     terminationFee: units('termination_fee'),
+    /**
+     * Smart DCA (X-saving): the currency the rewards are converted into (null: off); rewards
+     * credited while it was off (`dcaBase`), converted so far (reward currency), bought (the
+     * target currency's atomic units) and the number of conversions, since the target was set
+     */
+    dcaCurrency: varchar('dca_currency', { length: 8 }).$type<EarnDcaCurrency>(),
+    dcaBase: units('dca_base').notNull().default('0'),
+    dcaConverted: units('dca_converted').notNull().default('0'),
+    dcaAcquired: units('dca_acquired').notNull().default('0'),
+    dcaCount: integer('dca_count').notNull().default(0),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -207,5 +218,38 @@ export const earnEvents = pgTable(
     index('earn_events_unpaid_idx')
       .on(table.subscriptionId)
       .where(sql`${table.kind} = 'reward' and ${table.ledgerTransactionId} is null`),
+  ],
+);
+
+/**
+ * Smart DCA conversions of earn rewards (premium2 XSavingHistory): one per subscription and UTC+8
+ * day at most (`event_key` `dca:<sub>:<day>` unique), written with its ledger transaction (the
+ * reward currency from the member's wallet to the platform's conversion account, the target
+ * currency back) and its earn_events row.
+ */
+export const earnDcaConversions = pgTable(
+  'earn_dca_conversions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventKey: varchar('event_key', { length: 80 }).notNull(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => earnSubscriptions.id, { onDelete: 'restrict' }),
+    memberId: integer('member_id').notNull(),
+    fromCurrency: varchar('from_currency', { length: 8 }).$type<EarnCurrency>().notNull(),
+    fromAmount: units('from_amount').notNull(),
+    toCurrency: varchar('to_currency', { length: 8 }).$type<EarnDcaCurrency>().notNull(),
+    toAmount: units('to_amount').notNull(),
+    /** the price feed's USDT prices of both currencies used */
+    fromPriceUsdt: numeric('from_price_usdt', { precision: 60, scale: 18 }).notNull(),
+    toPriceUsdt: numeric('to_price_usdt', { precision: 60, scale: 18 }).notNull(),
+    day: varchar('day', { length: 10 }).notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('earn_dca_conversions_key_idx').on(table.eventKey),
+    index('earn_dca_conversions_member_idx').on(table.memberId, table.id),
+    index('earn_dca_conversions_subscription_idx').on(table.subscriptionId, table.id),
   ],
 );

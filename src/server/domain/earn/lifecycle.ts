@@ -37,6 +37,7 @@ import {
   settleNavCheckpoints,
   startNavOf,
 } from './nav-settlement';
+import { convertDcaRewards } from './smart-dca';
 import type { EarnSubscriptionRow } from './views';
 
 /**
@@ -55,6 +56,8 @@ import type { EarnSubscriptionRow } from './views';
  * 3b. NAV checkpoints (nav-settlement.ts): Flagship's monthly excess share, Alliance's quarterly
  *    fees with the high-water mark, the valuation of mixed and Alliance terms at expiry; a
  *    checkpoint whose NAV the operator has not posted waits and is named in the report;
+ * 3c. Smart DCA (smart-dca.ts): rewards just paid are converted into the member's chosen
+ *    currency;
  * 4. expiry: a term whose days are all settled renews (auto-renew on, at least the minimum
  *    renewal units; Pro keeps whole units, returns the rest and the Asset Return units at
  *    once) or goes to asset_return, due 3 working days after expiry;
@@ -90,6 +93,8 @@ export interface LifecycleReport {
   navCheckpoints: number;
   /** NAVs the operator has to post before a checkpoint or a return can be settled */
   awaitingNav: NavAwaited[];
+  /** Smart DCA conversions of paid rewards */
+  dcaConversions: number;
 }
 
 async function productRow(db: Db, id: number): Promise<EarnProductRow> {
@@ -862,6 +867,7 @@ export async function runEarnLifecycle(deps: EarnDeps, now: Date): Promise<Lifec
     returnRequestsCancelled: 0,
     navCheckpoints: 0,
     awaitingNav: [],
+    dcaConversions: 0,
   };
   await startProducts(deps, now, report);
   await refundCancellations(deps, now, report);
@@ -870,6 +876,7 @@ export async function runEarnLifecycle(deps: EarnDeps, now: Date): Promise<Lifec
   const nav = await settleNavCheckpoints(deps, now);
   report.navCheckpoints = nav.checkpoints;
   report.awaitingNav = nav.awaiting;
+  report.dcaConversions = await convertDcaRewards(deps, now);
   await expireTerms(deps, now, report);
   await payReturns(deps, now, report);
   await sendReminders(deps, now, report);

@@ -243,6 +243,11 @@ export async function joinProduct(
           performanceFee: '0',
           excessReward: '0',
           terminationFee: null,
+          dcaCurrency: null,
+          dcaBase: '0',
+          dcaConverted: '0',
+          dcaAcquired: '0',
+          dcaCount: 0,
           updatedAt: now,
         };
         [sub] = existing

@@ -7,6 +7,7 @@ import {
   EARLY_REDEMPTION_LAST_DAYS,
   EARN_CURRENCIES,
   FLAGSHIP,
+  isDcaKind,
   isNavKind,
   isProKind,
   isRateKind,
@@ -19,6 +20,7 @@ import type { PriceFeed } from '../wallet/price-feed';
 import { addDays, addMonths, platformDay } from '../../../shared/time/platform-days';
 import { type EarnProductRow, formatUnits, isJoinOpen, levelRatesOf, rateBpsAt } from './catalog';
 import { formatNav, isNavValued, navOnOrBefore, navValue, parseNav } from './nav-settlement';
+import { canSetSmartDca, smartDcaView } from './smart-dca-view';
 
 export type EarnSubscriptionRow = typeof earnSubscriptions.$inferSelect;
 
@@ -270,6 +272,18 @@ export async function subscriptionView(
           earlyTerminationFeePct: terminationBps === null ? null : terminationBps / 100,
           terminationFee: sub.terminationFee === null ? null : fmt(BigInt(sub.terminationFee)),
           awaitingNav,
+        }
+      : {}),
+    ...(isDcaKind(product.kind)
+      ? {
+          smartDca: smartDcaView(
+            product,
+            sub,
+            rates ? rateBpsAt(rates, Math.max(1, effectiveLevel)) : null,
+            pending,
+            now,
+          ),
+          canSetSmartDca: canSetSmartDca(product, sub),
         }
       : {}),
     canAddMore: sub.state === 'raising' && isJoinOpen(product, now),

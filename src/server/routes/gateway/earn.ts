@@ -17,7 +17,11 @@ import {
   earnSubscriptionSchema,
   earnUserFundsQuerySchema,
   earnUserFundsSchema,
+  earnXSavingHistoryQuerySchema,
+  earnXSavingHistorySchema,
+  earnXSavingSettingBodySchema,
 } from '../../../shared/api/earn';
+import { setSmartDca, xSavingHistory } from '../../domain/earn/smart-dca';
 import {
   listProducts,
   productDetail,
@@ -203,6 +207,31 @@ const earnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     async (request) => ok(await changeAssetReturn(deps, request.member.memberId, request.body)),
+  );
+
+  app.post(
+    '/premium2/XSavingSetting',
+    memberRoute({
+      schema: {
+        body: earnXSavingSettingBodySchema,
+        response: { 200: envelopeSchema(earnSubscriptionSchema) },
+      },
+    }),
+    async (request) => ok(await setSmartDca(deps, request.member.memberId, request.body)),
+  );
+
+  app.get(
+    '/premium2/XSavingHistory',
+    memberRoute({
+      schema: {
+        querystring: earnXSavingHistoryQuerySchema,
+        response: { 200: envelopeSchema(earnXSavingHistorySchema) },
+      },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await xSavingHistory(app.db, request.member.memberId, request.query));
+    },
   );
 };
 
