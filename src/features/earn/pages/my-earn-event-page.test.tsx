@@ -11,7 +11,7 @@ const historyMock = vi.mocked(getEarnHistory);
 
 const renderAt = (route: string, lng?: string) =>
   renderEarn(<MyEarnEventPage />, { route, path: '/earn/history/:id', lng });
-const fact = (id: string) => screen.getByTestId(`portfolio-event-${id}`).textContent;
+const fact = (id: string) => screen.getByTestId(`portfolio-movement-${id}`).textContent;
 
 function reward(id: number): EarnEvent {
   return {

@@ -126,7 +126,7 @@ function EventFacts({ event }: { event: EarnEvent }) {
       {facts.map((fact) => (
         <div key={fact.id}>
           <dt>{fact.label}</dt>
-          <dd data-testid={`portfolio-event-${fact.id}`}>{fact.value}</dd>
+          <dd data-testid={`portfolio-movement-${fact.id}`}>{fact.value}</dd>
         </div>
       ))}
     </dl>

@@ -205,9 +205,15 @@ describe('MyPremiumDetailPage: auto-renew (setting auto-renew)', () => {
     expect((toggle as HTMLInputElement).checked).toBe(true);
     expect((toggle as HTMLInputElement).disabled).toBe(false);
     await user.click(toggle);
+    // the switch follows the press at once and stays there with the server's answer
+    expect((toggle as HTMLInputElement).checked).toBe(false);
     expect(renewMock).toHaveBeenCalledWith({ premiumId: 3, isRenew: false });
     expect((await within(dialog).findByTestId('portfolio-renew-saved')).textContent).toContain(
       'Auto-renew is off.',
+    );
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog).getByTestId('portfolio-renew-meaning').textContent).toContain(
+      'At expiry the principal and rewards return to your wallet',
     );
     await user.click(within(dialog).getByTestId('portfolio-renew-close'));
     await waitFor(() => expect(location()).toBe('/portfolio/earn/USDT-034R'));

@@ -53,6 +53,13 @@ export function AutoRenewDialog({
   const format = usePortfolioFormat();
   const setting = useSetAutoRenew();
   const blocked = !sub.canSetRenew;
+  // the position asked for while it is saved, then the server's answer (the detail is read again)
+  const autoRenew =
+    setting.isPending && setting.variables
+      ? setting.variables.isRenew
+      : setting.isSuccess
+        ? setting.data.autoRenew
+        : sub.autoRenew;
   const reasonId = 'portfolio-renew-dialog-reason';
 
   function close() {
@@ -73,7 +80,7 @@ export function AutoRenewDialog({
           <input
             type="checkbox"
             role="switch"
-            checked={sub.autoRenew}
+            checked={autoRenew}
             disabled={blocked || setting.isPending}
             aria-busy={setting.isPending || undefined}
             aria-describedby={blocked ? reasonId : undefined}
@@ -85,7 +92,7 @@ export function AutoRenewDialog({
           <span>{t('renew.switch')}</span>
         </label>
         <p className={styles.note} data-testid="portfolio-renew-meaning">
-          {sub.autoRenew
+          {autoRenew
             ? t('renew.onMeaning', {
                 time: sub.expiryAt ? format.day(sub.expiryAt) : t('term.notStarted'),
               })
