@@ -1,8 +1,11 @@
 // A whole Stable Income contract on the real stack: a verified member deposits 1,000 USDT,
-// finds the product from the nav bar's Services menu, subscribes 10 units, sees it Running,
-// the clock moves a month and the daily rewards at their level's rate appear on the product
-// page and in the wallet history; at expiry plus 3 working days the principal is back in the
-// wallet. Moves the server clock and the chain, so it runs after every other spec.
+// finds the product from the nav bar's Services menu, subscribes 10 units with auto-renew,
+// sees it Running in My Subscriptions (the nav bar's Portfolio button), the clock moves a
+// month and the daily rewards at their level's rate appear in the subscription's history, on
+// the product page and in the wallet history; before expiry the member turns auto-renew off
+// (a plain Stable Income product's way to get its assets back), and at expiry plus 3 working
+// days the principal is back in the wallet and the subscription in the subscription history.
+// Moves the server clock and the chain, so it runs after every other spec.
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';
@@ -28,6 +31,17 @@ async function loginAgain(page: Page, member: ReturnType<typeof newIdentity>) {
     .poll(() => page.evaluate(() => localStorage.getItem('loginInfo')), { timeout: 20_000 })
     .toBeNull();
   await loginInBrowser(page, member);
+}
+
+/** My Subscriptions from the nav bar's Portfolio button, then the subscription's detail. */
+async function openSubscription(page: Page, sn: string) {
+  await page.goto('/');
+  await page.getByTestId('nav-portfolio').click();
+  await expect(page).toHaveURL(/\/portfolio\?tab=earn$/);
+  const row = page.locator(`[data-testid="portfolio-sub"][data-sn="${sn}"]`);
+  await row.getByTestId('portfolio-sub-link').click();
+  await expect(page.getByTestId('portfolio-detail')).toBeVisible();
+  return row;
 }
 
 async function openProduct(page: Page, sn: string) {
@@ -97,6 +111,7 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await page.getByTestId('earn-join-open').click();
   await page.getByTestId('earn-join-units').fill('10');
   await expect(page.getByTestId('earn-join-amount')).toContainText('1,000');
+  await page.getByTestId('earn-join-auto-renew').check();
   for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
   await page.getByTestId('earn-join-confirm').click();
   await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
@@ -118,10 +133,52 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   });
   await expect(page.getByTestId('earn-sub-rate')).toContainText('6');
 
+  // in My Subscriptions: Running, renewing at expiry
+  await page.goto('/');
+  await page.getByTestId('nav-portfolio').click();
+  const row = page.locator(`[data-testid="portfolio-sub"][data-sn="${sn}"]`);
+  await expect(row).toHaveAttribute('data-state', 'running');
+  await expect(row.getByTestId('portfolio-sub-amount')).toHaveText('1,000 USDT');
+  await expect(row.getByTestId('portfolio-sub-renewal')).toContainText(
+    product.end.replaceAll('-', '/'),
+  );
+  await row.getByTestId('portfolio-sub-link').click();
+  await expect(page.getByTestId('portfolio-detail')).toHaveAttribute('data-state', 'running');
+  await expect(page.getByTestId('portfolio-fact-rate')).toHaveText('6% (level 1)');
+  await expect(page.getByTestId('portfolio-fact-auto-renew')).toHaveText('On');
+
   // a month later: 30 daily rewards of 1,000 x 6 % / 365 = 0.164383 USDT each
   await advanceTime(30 * DAY_SECONDS);
   await ops('earn', 'run');
   await loginAgain(page, member);
+  await openSubscription(page, sn);
+  await expect(page.getByTestId('portfolio-fact-reward')).toHaveText('4.93 USDT');
+  const rewards = page.locator('[data-testid="portfolio-event"][data-kind="reward"]');
+  await expect(rewards).toHaveCount(10); // the first page of the history, newest first
+  for (const reward of await rewards.all()) {
+    await expect(reward.getByTestId('portfolio-event-amount')).toHaveText('+0.16 USDT');
+    await expect(reward.getByTestId('portfolio-event-rate')).toHaveText('6% (level 1)');
+  }
+  // one reward, opened from the history
+  await rewards.first().getByTestId('portfolio-event-link').click();
+  await expect(page.getByTestId('portfolio-event-card')).toBeVisible();
+  await expect(page.getByTestId('portfolio-movement-kind')).toHaveText('Reward');
+  await expect(page.getByTestId('portfolio-movement-amount')).toHaveText('+0.16 USDT');
+  await expect(page.getByTestId('portfolio-movement-rate')).toHaveText('6%');
+  await expect(page.getByTestId('portfolio-movement-level')).toHaveText('Level 1');
+  await page.getByTestId('portfolio-event-back').click();
+
+  // before expiry: auto-renew off, so the assets come back at expiry
+  await page.getByTestId('portfolio-renew-open').click();
+  await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}/auto-renew$`));
+  const toggle = page.getByTestId('portfolio-renew-switch');
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(page.getByTestId('portfolio-renew-saved')).toBeVisible();
+  await page.getByTestId('portfolio-renew-close').click();
+  await expect(page.getByTestId('portfolio-fact-auto-renew')).toHaveText('Off');
+  await expect(page.getByTestId('portfolio-renew-state')).toContainText('Auto-renew is off');
+
   await openProduct(page, sn);
   await expect(page.getByTestId('earn-sub-reward')).toContainText('4.93');
   await page.goto('/wallet');
@@ -148,4 +205,18 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   );
   await openProduct(page, sn);
   await expect(page.getByTestId('earn-subscription')).toHaveAttribute('data-state', 'ended');
+
+  // no longer in My Subscriptions: in the subscription history, with its return
+  await page.goto('/');
+  await page.getByTestId('nav-portfolio').click();
+  await expect(page.locator(`[data-testid="portfolio-sub"][data-sn="${sn}"]`)).toHaveCount(0);
+  await page.getByTestId('portfolio-history-link').click();
+  const ended = page.locator(`[data-testid="portfolio-history-row"][data-sn="${sn}"]`);
+  await expect(ended).toHaveAttribute('data-state', 'ended');
+  await ended.getByTestId('portfolio-history-link-sub').click();
+  await expect(page.getByTestId('portfolio-record')).toHaveAttribute('data-state', 'ended');
+  await expect(page.getByTestId('portfolio-fact-return-amount')).toHaveText('1,000 USDT');
+  await expect(
+    page.locator('[data-testid="portfolio-event"][data-kind="return"]').first(),
+  ).toBeVisible();
 });
