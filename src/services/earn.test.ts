@@ -3,6 +3,10 @@ import type { EarnProductDetail, EarnSubscription } from '../shared/api/earn';
 import {
   changeEarnAssetReturn,
   checkEarnJoin,
+  downloadEarnStatement,
+  getEarnStatement,
+  getEarnXSavingHistory,
+  setEarnSmartDca,
   getEarnDetail,
   getEarnGuestDetail,
   getEarnHistory,
@@ -318,5 +322,113 @@ describe('earn service: writes', () => {
       ['/api/v1/premium2/ChangeAssetReturn', { premiumId: 3, assetReturnUnits: 2 }],
     ]);
     expect(fake.requests[0]?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+});
+
+describe('earn service: Smart DCA and the statement', () => {
+  it('setEarnSmartDca and getEarnXSavingHistory: POST XSavingSetting, GET XSavingHistory paged', async () => {
+    login();
+    const history = {
+      list: [
+        {
+          id: 7,
+          premiumId: 3,
+          serialNumber: 'USDT-034R',
+          name: product.name,
+          fromCurrency: 'USDT',
+          fromAmount: '0.164383',
+          toCurrency: 'BCNT',
+          toAmount: '0.328766',
+          price: '0.5',
+          day: '2025-03-09',
+          at: '2025-03-08T16:01:00.000Z',
+        },
+      ],
+      total: 1,
+      page: 2,
+      pageSize: 5,
+    };
+    const fake = setup((request) =>
+      request.path === '/api/v1/premium2/XSavingHistory'
+        ? { data: history }
+        : { data: subscription },
+    );
+    await setEarnSmartDca({ premiumId: 3, currency: 'BCNT' });
+    await expect(getEarnXSavingHistory({ premiumId: 3, page: 2, pageSize: 5 })).resolves.toEqual(
+      history,
+    );
+    expect(fake.requests[0]).toMatchObject({
+      path: '/api/v1/premium2/XSavingSetting',
+      method: 'POST',
+      body: { premiumId: 3, currency: 'BCNT' },
+    });
+    const query = fake.requests[1]!.query;
+    expect([query.get('premiumId'), query.get('page'), query.get('pageSize')]).toEqual([
+      '3',
+      '2',
+      '5',
+    ]);
+  });
+
+  it('getEarnStatement and downloadEarnStatement: the CSV as a Blob with the token, saved as a file', async () => {
+    login();
+    const csv = '\ufeffDate (UTC+8),Amount\r\n2025-03-09,1000\r\n';
+    const requests: { url: string; auth?: string }[] = [];
+    configureHttpClient({
+      fetch: async (input, init) => {
+        requests.push({
+          url: String(input),
+          auth: (init?.headers as Record<string, string>).Authorization,
+        });
+        return new Response(csv, {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="earn-statement-2025-03-09.csv"',
+          },
+        });
+      },
+      getLocale: () => 'en-US',
+      goToLanding: vi.fn(),
+      reload: vi.fn(),
+      retryDelayMs: 0,
+    });
+    const blob = await getEarnStatement({ from: '2025-03-01', premiumId: 3 });
+    // the bytes keep the byte order mark (text() drops it when decoding)
+    expect([...new Uint8Array(await blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await blob.text()).toBe(csv.slice(1));
+    expect(requests[0]).toEqual({
+      url: expect.stringMatching(/\/premium2\/Statement\?from=2025-03-01&premiumId=3$/),
+      auth: 'Bearer tok',
+    });
+
+    const create = vi.fn((_: Blob) => 'blob:statement-1');
+    const revoke = vi.fn();
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = create;
+    URL.revokeObjectURL = revoke;
+    try {
+      await expect(downloadEarnStatement({}, 'mine.csv')).resolves.toBe('mine.csv');
+      expect(await create.mock.calls[0]![0].text()).toBe(csv.slice(1));
+      expect(clicked).toEqual([{ href: 'blob:statement-1', download: 'mine.csv' }]);
+      await new Promise((done) => setTimeout(done, 0));
+      expect(revoke).toHaveBeenCalledWith('blob:statement-1');
+      expect(document.querySelector('a[download]')).toBeNull();
+    } finally {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+      click.mockRestore();
+    }
+  });
+
+  it('getEarnStatement: a refusal is read as an envelope', async () => {
+    login();
+    setup(() => ({ http: 401, status: 401, message: 'unauthorized' }));
+    await expect(getEarnStatement()).rejects.toBeTruthy();
   });
 });

@@ -19,6 +19,7 @@ import {
   type EarnProductDetail,
   type EarnProductList,
   type EarnSettingBody,
+  type EarnStatementQuery,
   type EarnSubscription,
   type EarnUserFunds,
   type EarnUserFundsQuery,
@@ -207,4 +208,48 @@ export function getEarnXSavingHistory(
     query: { premiumId: query.premiumId, page: query.page, pageSize: query.pageSize },
     schema: earnXSavingHistorySchema,
   });
+}
+
+/**
+ * GET /api/v1/premium2/Statement?from=&to=&premiumId=: the member's earn statement, a CSV
+ * (UTF-8, header row in the request's language) as a Blob.
+ */
+export function getEarnStatement(
+  query: EarnStatementQuery = {},
+  signal?: AbortSignal,
+): Promise<Blob> {
+  return request<Blob>({
+    service: 'gateway',
+    path: '/premium2/Statement',
+    method: 'GET',
+    query: { from: query.from, to: query.to, premiumId: query.premiumId },
+    responseType: 'blob',
+    signal,
+  });
+}
+
+/**
+ * Downloads the earn statement: fetches it with the session (a plain link cannot carry the
+ * token) and saves it through a temporary object URL as `earn-statement-<today>.csv` (or
+ * `fileName`). Resolves to the file name; a failure rejects with the call's ApiError.
+ */
+export async function downloadEarnStatement(
+  query: EarnStatementQuery = {},
+  fileName = `earn-statement-${new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10)}.csv`,
+): Promise<string> {
+  const blob = await getEarnStatement(query);
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // after the click has handed the file to the browser
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return fileName;
 }

@@ -106,6 +106,7 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][]
   ['/api/v1/premium2/ChangeAssetReturn', {}],
   ['/api/v1/premium2/XSavingSetting', {}],
   ['/api/v1/premium2/XSavingHistory', undefined, 'GET'],
+  ['/api/v1/premium2/Statement', undefined, 'GET'],
 ];
 
 async function sign(

@@ -19,6 +19,8 @@
  * - `POST /api/v1/premium2/XSavingSetting` (member): Smart DCA of a Stable Income subscription's
  *   rewards into another currency, or off.
  * - `GET  /api/v1/premium2/XSavingHistory?premiumId=&page=` (member): the Smart DCA conversions.
+ * - `GET  /api/v1/premium2/Statement?from=&to=&premiumId=` (member): every movement of the
+ *   member's earn subscriptions as a CSV attachment (text/csv; charset=utf-8), not an envelope.
  *
  * `premiumId` in bodies and queries is the product's id: a member holds at most one subscription
  * per product (adding more raises its units), so the pair names it.
@@ -480,3 +482,20 @@ export const earnXSavingHistorySchema = z.object({
   pageSize: int(),
 });
 export type EarnXSavingHistory = z.infer<typeof earnXSavingHistorySchema>;
+
+// ---- the statement ----------------------------------------------------------------------------
+/** GET /api/v1/premium2/Statement: optional UTC+8 days (inclusive) and one product. */
+/** a day of the calendar (2025-02-29 and 2025-13-01 are not) */
+const calendarDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((value) => {
+    const time = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(time.getTime()) && time.toISOString().slice(0, 10) === value;
+  }, 'not a day'),
+);
+export const earnStatementQuerySchema = z.object({
+  from: z.optional(calendarDay),
+  to: z.optional(calendarDay),
+  premiumId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+export type EarnStatementQuery = z.infer<typeof earnStatementQuerySchema>;

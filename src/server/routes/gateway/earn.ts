@@ -13,6 +13,7 @@ import {
   earnProductDetailSchema,
   earnProductListSchema,
   earnSettingBodySchema,
+  earnStatementQuerySchema,
   earnSnQuerySchema,
   earnSubscriptionSchema,
   earnUserFundsQuerySchema,
@@ -22,6 +23,7 @@ import {
   earnXSavingSettingBodySchema,
 } from '../../../shared/api/earn';
 import { setSmartDca, xSavingHistory } from '../../domain/earn/smart-dca';
+import { memberStatement, statementFileName, statementLocale } from '../../domain/earn/statement';
 import {
   listProducts,
   productDetail,
@@ -231,6 +233,24 @@ const earnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await xSavingHistory(app.db, request.member.memberId, request.query));
+    },
+  );
+
+  /** The member's earn statement: a CSV attachment (domain/earn/statement.ts). */
+  app.get(
+    '/premium2/Statement',
+    memberRoute({ schema: { querystring: earnStatementQuerySchema } }),
+    async (request, reply) => {
+      const locale = statementLocale(request.headers['accept-language']);
+      const csv = await memberStatement(app.db, request.member.memberId, locale, request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${statementFileName(app.clock.now())}"`,
+        )
+        .send(csv);
     },
   );
 };
