@@ -157,7 +157,9 @@ describe('MyPremiumDetailPage: before the start (add more, cancel)', () => {
     const add = await screen.findByTestId('portfolio-add-more');
     expect(add.getAttribute('href')).toBe('/fixed/USDT-034R');
     expect(screen.queryByTestId('portfolio-redeem-open')).toBeNull();
-    expect(fact('dates')).toBe('Starts when fundraising ends');
+    // before the start: the product's contract dates, renewing at its expiry
+    expect(fact('dates')).toBe('2021/09/15 to 2021/12/15 (UTC+8)');
+    expect(fact('renewal')).toBe('2021/12/15 (UTC+8)');
   });
 
   it('cancels after a confirmation, retrying a failure with the same Idempotency-Key', async () => {

@@ -66,7 +66,7 @@ describe('EarnPortfolioPanel (My Subscriptions, earn tabs)', () => {
 
     expect(cell(second, 'state').textContent).toBe('Fundraising');
     expect(cell(second, 'term').textContent).toBe('Starts when fundraising ends');
-    expect(cell(second, 'renewal').textContent).toBe('No renewal');
+    expect(cell(second, 'renewal').textContent).toBe('At expiry');
     expect(cell(third, 'renewal').textContent).toBe('No renewal');
     expect(screen.getByTestId('portfolio-history-link').getAttribute('href')).toBe(
       '/subscription-history',

@@ -82,7 +82,12 @@ export function EarnPortfolioPanel({ tab }: { tab: PortfolioEarnTab }) {
       id: 'renewal',
       header: t('list.nextRenewal'),
       numeric: true,
-      cell: (sub) => (sub.nextRenewalAt ? format.day(sub.nextRenewalAt) : t('list.noRenewal')),
+      cell: (sub) =>
+        sub.nextRenewalAt
+          ? format.day(sub.nextRenewalAt)
+          : sub.autoRenew && sub.state === 'raising'
+            ? t('list.atExpiry')
+            : t('list.noRenewal'),
       cellProps: () => ({ 'data-testid': 'portfolio-sub-renewal' }),
     },
   ];

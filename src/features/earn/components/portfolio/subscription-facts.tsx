@@ -79,11 +79,22 @@ export function SubscriptionFacts({
       ),
     },
     { id: 'term', label: t('fact.term'), value: t('fact.termValue', { term: sub.term }) },
-    { id: 'dates', label: t('fact.dates'), value: format.term(sub) },
+    {
+      id: 'dates',
+      label: t('fact.dates'),
+      // before the start: the product's contract dates
+      value: format.term(
+        sub.termStart ? sub : { termStart: product.startAt, expiryAt: product.endAt },
+      ),
+    },
     {
       id: 'renewal',
       label: t('fact.nextRenewal'),
-      value: sub.nextRenewalAt ? format.day(sub.nextRenewalAt) : t('list.noRenewal'),
+      value: sub.nextRenewalAt
+        ? format.day(sub.nextRenewalAt)
+        : sub.autoRenew && sub.state === 'raising'
+          ? format.day(product.endAt)
+          : t('list.noRenewal'),
     },
     product.renewable && {
       id: 'auto-renew',
