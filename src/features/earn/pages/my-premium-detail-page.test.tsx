@@ -238,6 +238,10 @@ describe('MyPremiumDetailPage: auto-renew (setting auto-renew)', () => {
     expect(within(dialog).getByTestId('portfolio-renew-blocked').textContent).toContain(
       'one day before expiry',
     );
+    // closed: back to the detail it was opened from
+    await user.click(within(dialog).getByTestId('portfolio-renew-close'));
+    await waitFor(() => expect(location()).toBe('/portfolio/earn/USDT-034R'));
+    expect(screen.queryByTestId('portfolio-renew-dialog')).toBeNull();
   });
 
   it('translates a refusal of the server', async () => {

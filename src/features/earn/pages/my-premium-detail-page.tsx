@@ -24,10 +24,14 @@ function settingOf(pathname: string): EarnSetting | undefined {
   return EARN_SETTINGS.find((setting) => setting === last);
 }
 
+/** A settings page opened from the detail (history state): closing it goes back. */
+const OPENED_HERE = { settingFrom: 'detail' } as const;
+
 /**
  * /portfolio/earn/{sn}/{setting?} (MyPremiumDetail): the member's subscription of one product
  * (premium2/Detail): the facts, what they may do now (add more, cancel, auto-renew, Asset
- * Return, early redemption; `setting` opens its settings dialog) and the movements with the
+ * Return, early redemption; `setting` opens its settings dialog: closing it goes back to the
+ * detail, or replaces the path when the settings page was the entry, e.g. a reminder e-mail's link) and the movements with the
  * rewards (premium2/PremiumHistory). Without a subscription: a pointer to the product page.
  */
 export default function MyPremiumDetailPage() {
@@ -52,7 +56,8 @@ function SubscriptionDetail({ sn }: { sn: string }) {
   const format = usePortfolioFormat();
   const errorText = useEarnErrorText();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const openedHere = (state as { settingFrom?: string } | null)?.settingFrom === 'detail';
   const setting = settingOf(pathname);
   const query = useEarnDetail(sn);
   const listHref = paths.MyStrategies.getHref(undefined, { tab: 'earn' });
@@ -115,11 +120,17 @@ function SubscriptionDetail({ sn }: { sn: string }) {
         subscription={subscription}
         product={product}
         setting={setting}
-        onSetting={(next) =>
-          void navigate(paths.MyPremiumDetail.getHref({ sn, setting: next }), {
-            replace: next === undefined,
-          })
-        }
+        onSetting={(next) => {
+          if (next) {
+            void navigate(paths.MyPremiumDetail.getHref({ sn, setting: next }), {
+              state: OPENED_HERE,
+            });
+          } else if (openedHere) {
+            void navigate(-1); // back to the detail it was opened from: Back does not reopen it
+          } else {
+            void navigate(paths.MyPremiumDetail.getHref({ sn }), { replace: true });
+          }
+        }}
       />
       <EventHistory premiumId={subscription.premiumId} sn={sn} />
     </div>
