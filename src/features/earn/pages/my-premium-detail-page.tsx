@@ -30,9 +30,10 @@ const OPENED_HERE = { settingFrom: 'detail' } as const;
 /**
  * /portfolio/earn/{sn}/{setting?} (MyPremiumDetail): the member's subscription of one product
  * (premium2/Detail): the facts, what they may do now (add more, cancel, auto-renew, Asset
- * Return, early redemption; `setting` opens its settings dialog: closing it goes back to the
- * detail, or replaces the path when the settings page was the entry, e.g. a reminder e-mail's link) and the movements with the
- * rewards (premium2/PremiumHistory). Without a subscription: a pointer to the product page.
+ * Return, early redemption) and the movements with the rewards (premium2/PremiumHistory).
+ * `setting` opens its settings dialog; closing it goes back to the detail, or replaces the path
+ * when the settings page was the entry (a reminder e-mail's link). Without a subscription: a
+ * pointer to the product page.
  */
 export default function MyPremiumDetailPage() {
   const { sn } = useParams();
