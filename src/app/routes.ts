@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type * as EarnTermsScreens from './screens/earn-terms-screens';
 import { ensureNamespaces, type LazyNamespace } from '../i18n/lazy-namespaces';
 import { paths, ROUTE_NAMES, type AppPath, type RouteName } from '../lib/paths';
 import { prefetchWalletCode, prefetchWalletCodeWhenIdle } from '../web3/prefetch-wallet-code';
@@ -47,6 +48,13 @@ function withNamespaces<T>(
     if (walletCode === 'idle') void screen.then(prefetchWalletCodeWhenIdle, () => undefined);
     return screen;
   };
+}
+
+/** An earn terms page (earn-terms-screens.tsx) with the earn translations. */
+function earnTermsScreen(name: keyof typeof EarnTermsScreens): LazyScreen {
+  return withNamespaces(['earn'], () =>
+    import('./screens/earn-terms-screens').then((module) => ({ default: module[name] })),
+  );
 }
 
 const VIEWS: Partial<Record<RouteName, RouteView>> = {
@@ -192,6 +200,24 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       ['earn', 'portfolio'],
       () => import('../features/earn/pages/my-earn-event-page'),
     ),
+  },
+  PremiumTermsOfService: {
+    screen: earnTermsScreen('ProductTermsScreen'),
+  },
+  PremiumTermsOfServiceMobile: {
+    screen: earnTermsScreen('ProductTermsScreen'),
+  },
+  TermsEarnFixedUsdt: {
+    screen: earnTermsScreen('FixedUsdtTermsScreen'),
+  },
+  TermsEarnFixedBtc: {
+    screen: earnTermsScreen('FixedBtcTermsScreen'),
+  },
+  TermsEarnMixedFusion: {
+    screen: earnTermsScreen('MixedFusionTermsScreen'),
+  },
+  TermsEarnMixedSapphire: {
+    screen: earnTermsScreen('MixedSapphireTermsScreen'),
   },
   Maintain: {
     screen: () => import('./maintain-screen'),

@@ -8,8 +8,26 @@ export function localeOfContentLang(lang: ContentLang): Locale {
   return LOCALES.find((locale) => CONTENT_LANG[locale] === lang)!;
 }
 
-/** The legal pages (`/user-agreement`, `/privacy-policy`). */
-export const LEGAL_DOCUMENTS = ['user-agreement', 'privacy-policy'] as const;
+/**
+ * The earn products' terms of service, one per family (`/terms-earn/...`,
+ * `/premium-term-service/...`): Stable Income with Pro and Pro+, Mixed Quant, Flagship, Trader
+ * Alliance, premium funds. The product's own figures are shown above the text by the page.
+ */
+export const EARN_TERMS_DOCUMENTS = [
+  'earn-terms-fixed',
+  'earn-terms-mixed',
+  'earn-terms-flagship',
+  'earn-terms-alliance',
+  'earn-terms-premium',
+] as const;
+export type EarnTermsDocument = (typeof EARN_TERMS_DOCUMENTS)[number];
+
+/** The legal pages (`/user-agreement`, `/privacy-policy`) and the earn terms. */
+export const LEGAL_DOCUMENTS = [
+  'user-agreement',
+  'privacy-policy',
+  ...EARN_TERMS_DOCUMENTS,
+] as const;
 export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number];
 
 /** GET /content/legal/:document?lang= */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Notice } from '../../../components/load-states';
 import { TextField } from '../../../components/text-field';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { IdempotentAction } from '../../../hooks/use-idempotent-action';
 import type {
   EarnCheckJoin,
@@ -12,6 +13,7 @@ import type {
 } from '../../../shared/api/earn';
 import { isProKind, isRateKind, type EarnConsent } from '../../../shared/constants/earn';
 import { amountUnits, formatEarnUnits, formatUtc8Date, joinAmount } from '../utils/amounts';
+import { paths } from '../../../lib/paths';
 import { localized } from '../utils/products';
 import styles from './earn.module.css';
 
@@ -218,6 +220,16 @@ export function JoinForm({
             <span>{t(`consent.${consent}`)}</span>
           </label>
         ))}
+        <a
+          href={paths.PremiumTermsOfService.getHref({ sn: product.serialNumber })}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={styles.termsLink}
+          data-testid="earn-join-terms"
+        >
+          {t('terms.read')}
+          <VisuallyHidden>{` (${t('join.newTab')})`}</VisuallyHidden>
+        </a>
         {draft.submitted && missing.length > 0 ? (
           <p id={consentsId} className={styles.fieldError} data-testid="earn-join-consent-error">
             {t('join.consentError')}

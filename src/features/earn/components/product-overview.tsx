@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../lib/paths';
@@ -119,7 +120,18 @@ export function ProductOverview({
           </div>
         }
       />
-      <SectionCard title={t('detail.terms')} data-testid="earn-terms">
+      <SectionCard
+        title={t('detail.terms')}
+        data-testid="earn-terms"
+        actions={
+          <Link
+            to={paths.PremiumTermsOfService.getHref({ sn: product.serialNumber })}
+            data-testid="earn-terms-link"
+          >
+            {t('terms.read')}
+          </Link>
+        }
+      >
         <dl className={styles.facts}>
           {facts.map((fact) => (
             <div key={fact.id}>

@@ -79,6 +79,9 @@ describe('PremiumDetailPage for visitors (GuestDetail)', () => {
     expect(within(cta).getByRole('heading', { name: 'Log in or sign up to join' })).toBeTruthy();
     expect(screen.getByTestId('earn-guest-login').getAttribute('href')).toBe('/login');
     expect(screen.getByTestId('earn-guest-signup').getAttribute('href')).toBe('/register');
+    expect(screen.getByTestId('earn-terms-link').getAttribute('href')).toBe(
+      '/terms-earn/USDT-034R',
+    );
     expect(screen.queryByTestId('earn-join')).toBeNull();
     expect(guestMock).toHaveBeenCalledWith('USDT-034R');
     expect(detailMock).not.toHaveBeenCalled();
@@ -180,6 +183,12 @@ describe('PremiumDetailPage for members (Detail)', () => {
     const dialog = await screen.findByTestId('earn-join-dialog');
     expect(within(dialog).getByRole('heading', { name: 'Join USDT 3-month' })).toBeTruthy();
     expect(within(dialog).getByTestId('earn-join-available').textContent).toBe('2,500.50 USDT');
+    // the consents link the product's terms, in a new tab (the dialog and the join stay)
+    const terms = within(dialog).getByTestId('earn-join-terms');
+    expect(terms.getAttribute('href')).toBe('/terms-earn/USDT-034R');
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(terms.getAttribute('rel')).toContain('noopener');
+    expect(terms.textContent).toBe('Read the product terms (opens in a new tab)');
     const units = within(dialog).getByTestId('earn-join-units') as HTMLInputElement;
 
     // letters are not taken

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Skeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
@@ -12,10 +12,11 @@ import styles from './legal-page.module.css';
 
 /**
  * `/user-agreement` and `/privacy-policy` (and their `mobile` web-view variants, where the
- * shell hides the nav bar and footer): the operator's text from the content service in the
- * current language, with its date and a table of contents.
+ * shell hides the nav bar and footer), and the earn products' terms: the operator's text from
+ * the content service in the current language, with its date and a table of contents. `lead`
+ * (an earn product's figures) shows between the title and the text.
  */
-export function LegalPage({ document }: { document: LegalDocumentName }) {
+export function LegalPage({ document, lead }: { document: LegalDocumentName; lead?: ReactNode }) {
   const { t } = useTranslation('common');
   const query = useLegalDocument(document);
   const blocks = useMemo(() => (query.data ? parseMarkdown(query.data.body) : []), [query.data]);
@@ -32,6 +33,7 @@ export function LegalPage({ document }: { document: LegalDocumentName }) {
         data-testid="legal-page"
         data-state={query.isPending ? 'loading' : 'error'}
       >
+        {lead ? <div className={styles.lead}>{lead}</div> : null}
         <SectionCard>
           {query.isPending ? (
             <Skeleton lines={8} testId="legal-loading" />
@@ -54,6 +56,7 @@ export function LegalPage({ document }: { document: LegalDocumentName }) {
         title={title}
         description={updated ? t('legal.updated', { date: formatDate(updated) }) : undefined}
       />
+      {lead ? <div className={styles.lead}>{lead}</div> : null}
       <SectionCard>
         <div className={styles.layout}>
           {sections.length > 1 ? (
