@@ -235,7 +235,9 @@ describe('shell layout: login state', () => {
     window.innerWidth = 1280;
     const link = await screen.findByRole('link', { name: 'Portfolio' });
     expect(link.getAttribute('href')).toBe('/portfolio?tab=earn');
+    expect(link.getAttribute('aria-current')).toBeNull();
     await user.click(link);
+    await waitFor(() => expect(link.getAttribute('aria-current')).toBe('page'));
     await waitFor(() => expect(screen.getByTestId('screen').textContent).toBe('portfolio screen'));
     expect(first.state.location.pathname + first.state.location.search).toBe('/portfolio?tab=earn');
 

@@ -147,7 +147,9 @@ function Shell() {
           wallet={<NavWallet visitorLinks={visitorActions ? VISITOR_WALLET_LINKS : undefined} />}
           contactUs={member ? undefined : <ContactUsButton />}
           authLinks={visitorActions ? <VisitorAuthLinks /> : undefined}
-          portfolio={member ? <PortfolioButton member={member} /> : undefined}
+          portfolio={
+            member ? <PortfolioButton member={member} pathname={location.pathname} /> : undefined
+          }
           userMenu={
             member ? <MemberMenu member={member} pathname={location.pathname} /> : undefined
           }
@@ -219,15 +221,25 @@ function clearMemberData(queryClient: QueryClient): void {
   queryClient.getMutationCache().clear();
 }
 
-/** Opens /portfolio?tab=earn; usable only when KYC is verified and the screen exists. */
-function PortfolioButton({ member }: { member: MemberSummary }) {
+/**
+ * Opens My Subscriptions (/portfolio?tab=earn); usable only when KYC is verified (spec section 6)
+ * and the screen exists. Marked as the current page on /portfolio and below it.
+ */
+function PortfolioButton({ member, pathname }: { member: MemberSummary; pathname: string }) {
   const { t } = useTranslation('nav');
   const href = isKycVerified(member.roleId)
     ? hrefIfBuilt('MyStrategies', () => routes.MyStrategies.getHref(undefined, { tab: 'earn' }))
     : undefined;
   if (href) {
+    const portfolioPath = routes.MyStrategies.path;
+    const current = pathname === portfolioPath || pathname.startsWith(`${portfolioPath}/`);
     return (
-      <Link className={styles.portfolio} to={href} data-testid="nav-portfolio">
+      <Link
+        className={styles.portfolio}
+        to={href}
+        aria-current={current ? 'page' : undefined}
+        data-testid="nav-portfolio"
+      >
         {t('portfolio')}
       </Link>
     );
