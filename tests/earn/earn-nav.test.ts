@@ -80,6 +80,10 @@ describe('a mixed product', () => {
     await h.at(minute(up.startAt));
     let s = (await h.detail(a, up.serialNumber)).subscription!;
     expect(s).toMatchObject({ state: 'running', startNav: '1', currentValue: '1000' });
+    // valued and returned at expiry: never renewed
+    expect(s).toMatchObject({ autoRenew: false, canSetRenew: false, nextRenewalAt: null });
+    const renew = await h.post('/api/v1/premium2/Setting', a, { premiumId: up.id, isRenew: true });
+    expect(renew.json().message).toBe('earn_setting_closed');
     expect((await h.detail(b, down.serialNumber)).subscription!.startNav).toBe('2');
 
     // the value follows the NAV mid-term
@@ -130,7 +134,7 @@ describe('a mixed product', () => {
     // a later run pays nothing again
     await h.run();
     expect(await wallet(a)).toBe(usdt('1100'));
-  });
+  }, 120_000);
 });
 
 describe('a Flagship product', () => {
@@ -220,7 +224,7 @@ describe('a Flagship product', () => {
       );
     const rewards = { length: rows!.n };
     expect(rewards.length).toBe(Number(termDays));
-  });
+  }, 120_000);
 });
 
 /** Alliance fees, as the spec's rule reads (see nav-settlement.ts), for the expected values. */
@@ -302,7 +306,7 @@ describe('a Trader Alliance product', () => {
     await h.at(minute(s.returnDueAt!));
     expect(await wallet(member)).toBe(value);
     expect((await h.detail(member, p.serialNumber)).subscription!.state).toBe('ended');
-  });
+  }, 120_000);
 });
 
 describe('restart safety of the NAV settlement', () => {
@@ -343,5 +347,5 @@ describe('restart safety of the NAV settlement', () => {
       expect(await ledgerCount(t, m.memberId, 'earn_fee')).toBe(2);
       expect((await h.history(m, p.id)).list.filter((e) => e.kind === 'fee')).toHaveLength(4);
     }
-  });
+  }, 120_000);
 });

@@ -156,5 +156,5 @@ describe('Smart DCA', () => {
     expect(parseAmount((await walletBalance(t, await h.fresh(member), 'ETH')).available, 18)).toBe(
       (daily * 10n ** 12n) / 3000n,
     );
-  });
+  }, 90_000);
 });

@@ -167,5 +167,5 @@ describe('the earn statement', () => {
     expect((await call(t.app, 'GET', '/api/v1/premium2/Statement', undefined, {})).statusCode).toBe(
       401,
     );
-  });
+  }, 90_000);
 });

@@ -17,7 +17,7 @@ import {
   type EarnUserFunds,
   type EarnUserFundsQuery,
 } from '../../../shared/api/earn';
-import { consentsFor, isProKind } from '../../../shared/constants/earn';
+import { consentsFor, isNavKind, isProKind } from '../../../shared/constants/earn';
 import { isPremierMember } from '../kyc/premier';
 import { currencyDecimals } from '../wallet/balances';
 import { withIdempotency } from '../wallet/idempotency';
@@ -219,7 +219,8 @@ export async function joinProduct(
           added: '0',
           principal: amount.toString(),
           accumulatedReward: '0',
-          autoRenew: body.autoRenew ?? isProKind(product.kind),
+          // NAV products never renew (valued and returned at expiry)
+          autoRenew: isNavKind(product.kind) ? false : (body.autoRenew ?? isProKind(product.kind)),
           assetReturnUnits: null,
           assetReturnLevel: null,
           consents: [...new Set(body.consents)],
@@ -565,7 +566,7 @@ export async function setAutoRenew(
     const open =
       sub.state === 'raising' ||
       (sub.state === 'running' && sub.termEnd !== null && now < sub.termEnd);
-    if (!product.renewable || !open)
+    if (!product.renewable || isNavKind(product.kind) || !open)
       throw new AppError(ErrorCode.badRequest, EarnError.settingClosed);
     if (
       body.isRenew &&

@@ -237,7 +237,8 @@ export async function subscriptionView(
     term: sub.term,
     termStart: sub.termStart?.toISOString() ?? null,
     expiryAt: sub.termEnd?.toISOString() ?? null,
-    nextRenewalAt: sub.autoRenew && sub.termEnd && active ? sub.termEnd.toISOString() : null,
+    nextRenewalAt:
+      sub.autoRenew && !navKind && sub.termEnd && active ? sub.termEnd.toISOString() : null,
     returnDueAt: sub.returnDueAt?.toISOString() ?? null,
     returnAmount: sub.returnAmount === null ? null : fmt(BigInt(sub.returnAmount)),
     returnedAt: sub.returnedAt?.toISOString() ?? null,
@@ -289,8 +290,10 @@ export async function subscriptionView(
     canAddMore: sub.state === 'raising' && isJoinOpen(product, now),
     canCancel: sub.state === 'raising' && now < product.startAt,
     canRedeem: redeemable,
+    // NAV products are valued and returned at expiry: they never renew
     canSetRenew:
       product.renewable &&
+      !navKind &&
       (sub.state === 'raising' || (sub.state === 'running' && beforeExpiry)) &&
       (sub.autoRenew || sub.state === 'raising' || renewOnOpen),
     canRequestReturn:
