@@ -38,6 +38,10 @@ export default defineConfig(({ mode }) => {
       'import.meta.env.VITE_HELP_CENTER_URL': JSON.stringify(env.HELP_CENTER_URL ?? ''),
       'import.meta.env.VITE_HELP_CENTER_URL_ZH_TW': JSON.stringify(env.HELP_CENTER_URL_ZH_TW ?? ''),
       'import.meta.env.VITE_BLOG_URL': JSON.stringify(env.BLOG_URL ?? ''),
+      // the SHA-256 (hex) of the earn dashboard's access pass, never the pass itself
+      'import.meta.env.VITE_EARN_ACCESS_PASS_SHA256': JSON.stringify(
+        env.EARN_ACCESS_PASS_SHA256 ?? '',
+      ),
     },
     server: {
       port: 5173,

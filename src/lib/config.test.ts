@@ -15,6 +15,7 @@ describe('browser config', () => {
       supportPhone: '+886 2 2700 1234',
       helpCenter: { en: '/?type=contact-us', zhTw: '/?type=contact-us' },
       blogUrl: undefined,
+      earnAccessPassHash: undefined,
     });
   });
 
@@ -31,6 +32,16 @@ describe('browser config', () => {
     });
     expect(() => parseConfig({ VITE_BLOG_URL: 'javascript:alert(1)' })).toThrow(/VITE_BLOG_URL/);
     expect(() => parseConfig({ VITE_SUPPORT_EMAIL: 'nope' })).toThrow(/VITE_SUPPORT_EMAIL/);
+  });
+
+  it('takes the earn access pass as a SHA-256 in hex only (never the pass itself)', () => {
+    const hash = 'A'.repeat(64);
+    expect(parseConfig({ VITE_EARN_ACCESS_PASS_SHA256: hash }).earnAccessPassHash).toBe(
+      'a'.repeat(64),
+    );
+    expect(() => parseConfig({ VITE_EARN_ACCESS_PASS_SHA256: 'open-sesame' })).toThrow(
+      /VITE_EARN_ACCESS_PASS_SHA256/,
+    );
   });
 
   it('treats empty strings as unset and reads given values', () => {

@@ -35,6 +35,11 @@ export const browserConfigSchema = z.object({
   VITE_HELP_CENTER_URL: z.optional(z.string().check(z.regex(/^(https:\/\/|\/(?!\/))/))),
   VITE_HELP_CENTER_URL_ZH_TW: z.optional(z.string().check(z.regex(/^(https:\/\/|\/(?!\/))/))),
   VITE_BLOG_URL: z.optional(z.string().check(z.regex(/^(https:\/\/|\/(?!\/))/))),
+  /**
+   * The earn dashboard's access pass (EARN_ACCESS_PASS_SHA256): the SHA-256 of the pass in hex,
+   * so the bundle never holds the pass itself. Unset: the dashboard is public.
+   */
+  VITE_EARN_ACCESS_PASS_SHA256: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{64}$/))),
 });
 
 export interface AppConfig {
@@ -56,6 +61,8 @@ export interface AppConfig {
   helpCenter: { en: string; zhTw: string };
   /** undefined: no Blog link */
   blogUrl: string | undefined;
+  /** lower-case hex SHA-256 of the earn dashboard's access pass; undefined: no pass needed */
+  earnAccessPassHash: string | undefined;
 }
 
 /** Help Center until HELP_CENTER_URL is set: the contact form (spec: `type=contact-us`). */
@@ -96,6 +103,7 @@ export function parseConfig(raw: Record<string, unknown>): AppConfig {
       zhTw: env.VITE_HELP_CENTER_URL_ZH_TW ?? env.VITE_HELP_CENTER_URL ?? DEFAULT_HELP_CENTER,
     },
     blogUrl: env.VITE_BLOG_URL,
+    earnAccessPassHash: env.VITE_EARN_ACCESS_PASS_SHA256?.toLowerCase(),
   };
 }
 
@@ -112,4 +120,5 @@ export const config: AppConfig = parseConfig({
   VITE_HELP_CENTER_URL: import.meta.env.VITE_HELP_CENTER_URL,
   VITE_HELP_CENTER_URL_ZH_TW: import.meta.env.VITE_HELP_CENTER_URL_ZH_TW,
   VITE_BLOG_URL: import.meta.env.VITE_BLOG_URL,
+  VITE_EARN_ACCESS_PASS_SHA256: import.meta.env.VITE_EARN_ACCESS_PASS_SHA256,
 });

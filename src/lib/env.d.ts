@@ -16,6 +16,7 @@ interface ImportMetaEnv {
   readonly VITE_HELP_CENTER_URL?: string;
   readonly VITE_HELP_CENTER_URL_ZH_TW?: string;
   readonly VITE_BLOG_URL?: string;
+  readonly VITE_EARN_ACCESS_PASS_SHA256?: string;
 }
 
 interface ImportMeta {

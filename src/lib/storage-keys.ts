@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   clientId: 'clientId',
   /** not in the spec: wallet transactions sent but not yet confirmed (src/web3/tx), resumed after a reload */
   pendingTransactions: 'pendingTransactions',
+  /** the spec's "stored code" of the earn dashboard's access pass (section 2, navigation rules) */
+  earnAccessCode: 'earnAccessCode',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

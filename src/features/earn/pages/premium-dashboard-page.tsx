@@ -1,20 +1,38 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryTabs } from '../../../components/query-tabs';
 import type { EarnProduct } from '../../../shared/api/earn';
 import { useEarnCatalog } from '../api/use-earn-catalog';
 import { ProductCard } from '../components/product-card';
+import { useEarnAccess } from '../hooks/use-earn-access';
 import { useEarnErrorText } from '../hooks/use-earn-error-text';
+import { paths } from '../../../lib/paths';
 import { DEFAULT_EARN_TAB, productsOfTab, type EarnTab } from '../utils/products';
 import styles from '../components/earn.module.css';
 
 /**
  * /earn (PremiumDashboard, public): the earn catalog as cards, filtered by the tabs Stable
  * Income (fixed, Pro, Pro+), Mixed Quant and All (`?tab=stable|mixed|all`; the nav bar's
- * Services entries open the first two). The spec's access-pass rule is not built yet.
+ * Services entries open the first two). When the operator configures an access pass, only a
+ * visitor with the pass (`?access=`, or stored from an earlier visit) gets in; the others go to
+ * Landing (spec section 2, navigation rules; hooks/use-earn-access.ts).
  */
 export default function PremiumDashboardPage() {
+  const access = useEarnAccess();
+  if (access === 'denied') return <Navigate replace to={paths.Landing.getHref()} />;
+  if (access === 'checking') {
+    return (
+      <div className={styles.page} data-testid="earn-dashboard-checking" aria-busy="true">
+        <Skeleton lines={6} />
+      </div>
+    );
+  }
+  return <Dashboard />;
+}
+
+function Dashboard() {
   const { t } = useTranslation('earn');
   const catalog = useEarnCatalog();
   const list = (tab: EarnTab) => <ProductList tab={tab} catalog={catalog} />;
