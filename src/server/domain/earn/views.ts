@@ -175,13 +175,13 @@ export async function subscriptionView(
   const effectiveLevel = sub.rateLevel ?? ctx.level;
   const redeemable = canRedeem(product, sub, now);
   const navKind = isNavKind(product.kind);
-  const [pending, nav, redeemEstimate] = await Promise.all([
-    product.settlement === 'monthly' ? pendingReward(ctx.db, sub.id) : Promise.resolve(0n),
-    navKind && sub.termStart ? navPosition(ctx.db, product, sub, now) : Promise.resolve(null),
+  // one query after the other: ctx.db may be a transaction's single connection
+  const pending = product.settlement === 'monthly' ? await pendingReward(ctx.db, sub.id) : 0n;
+  const nav = navKind && sub.termStart ? await navPosition(ctx.db, product, sub, now) : null;
+  const redeemEstimate =
     redeemable && isRateKind(product.kind)
-      ? bcntFor(ctx.prices, product.currency, principal)
-      : Promise.resolve(null),
-  ]);
+      ? await bcntFor(ctx.prices, product.currency, principal)
+      : null;
   // mixed and Alliance follow the NAV; a Flagship's value is its principal (its NAV result is
   // paid as the excess share); once valued at expiry, the return amount
   const valued = sub.state === 'running' || sub.state === 'asset_return';
