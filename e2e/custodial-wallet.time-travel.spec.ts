@@ -26,12 +26,13 @@ async function fillCode(page: Page, testId: string, code: string) {
   await page.getByTestId(`${testId}-0`).fill(code);
 }
 
-async function enableAuthenticator(page: Page): Promise<string> {
+async function enableAuthenticator(page: Page, password: string): Promise<string> {
   await page.goto('/security?tab=two-step');
   await page.getByTestId('two-step-enable-totp').click();
   await expect(page.getByTestId('totp-qr')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   await fillCode(page, 'totp-code', await totpCode(secret));
+  await page.getByTestId('two-step-password').fill(password);
   await page.getByTestId('two-step-submit').click();
   await page.getByTestId('two-step-confirm').getByTestId('confirm-accept').click();
   await expect(page.getByTestId('two-step-method')).toHaveAttribute('data-method', 'totp');
@@ -42,7 +43,7 @@ test('deposit, convert, address book, withdrawal, and the BCNT store', async ({ 
   test.setTimeout(240_000);
   const wallet = ANVIL_ACCOUNTS[7]!;
   const member = await memberWithWallet(page, 'Custody', wallet);
-  const secret = await enableAuthenticator(page);
+  const secret = await enableAuthenticator(page, member.password);
 
   // ---- deposit 500 USDT from the connected wallet; credited after 3 confirmations
   await page.goto('/wallet?tab=deposit');
@@ -77,7 +78,16 @@ test('deposit, convert, address book, withdrawal, and the BCNT store', async ({ 
   });
   await expect(page.getByTestId('wallet-available-BCNT')).toHaveText('200.00');
 
-  // ---- save a withdrawal address with the authenticator code
+  // ---- enabling the authenticator locked withdrawals for 24 hours
+  await page.getByTestId('wallet-tab-withdrawal').click();
+  await expect(page.getByTestId('withdraw-lock')).toBeVisible();
+  await advanceTime(DAY_SECONDS + 120);
+  await page.reload();
+  await expect(page.getByTestId('withdraw-panel')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('withdraw-lock')).toHaveCount(0);
+
+  // ---- save a withdrawal address with the password and the authenticator code (new
+  // addresses are locked for 24 hours after a two-step change too)
   const recipient = privateKeyToAddress(generatePrivateKey());
   await page.getByTestId('wallet-tab-addresses').click();
   await page.getByTestId('address-add').click();
@@ -87,18 +97,14 @@ test('deposit, convert, address book, withdrawal, and the BCNT store', async ({ 
   await page.getByTestId('address-value').fill(recipient);
   await page.getByTestId('address-default').check();
   await page.getByTestId('address-continue').click();
-  await fillCode(page, 'address-code', await totpCode(secret));
+  await fillCode(page, 'address-code', await totpCode(secret, await serverClockOffset()));
+  await page.getByTestId('address-password').fill(member.password);
   await page.getByTestId('address-save').click();
   await expect(page.getByTestId('address-row')).toHaveCount(1);
   await expect(page.getByTestId('address-row')).toHaveAttribute('data-default', 'true');
 
-  // ---- enabling the authenticator locked withdrawals for 24 hours
   await page.getByTestId('wallet-tab-withdrawal').click();
-  await expect(page.getByTestId('withdraw-lock')).toBeVisible();
-  await advanceTime(DAY_SECONDS + 120);
-  await page.reload();
-  await expect(page.getByTestId('withdraw-panel')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('withdraw-lock')).toHaveCount(0);
+  await expect(page.getByTestId('withdraw-panel')).toBeVisible();
 
   // ---- withdraw 50 USDT to the saved address with an authenticator code
   await page.getByTestId('withdraw-currency').selectOption('USDT');

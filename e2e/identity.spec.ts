@@ -102,6 +102,8 @@ test('log in and turn on the authenticator', async () => {
   totpSecret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
   await fillCode(page, 'totp-code', await totpCode(totpSecret));
+  await expect(page.getByTestId('two-step-submit')).toBeDisabled(); // the password too
+  await page.getByTestId('two-step-password').fill(password);
   await page.getByTestId('two-step-submit').click();
   await page.getByTestId('two-step-confirm').getByTestId('confirm-accept').click();
   await expect(page.getByTestId('two-step-method')).toHaveAttribute('data-method', 'totp');
@@ -222,6 +224,10 @@ test('link the injected wallet by signature, then sign in with it', async () => 
 
   await page.goto('/security');
   await page.getByTestId('link-wallet').click();
+  // re-authentication: the password and the authenticator's code before the wallet is asked
+  await page.getByTestId('link-wallet-password').fill(password);
+  await fillCode(page, 'link-wallet-code', await totpCode(totpSecret));
+  await page.getByTestId('link-wallet-continue').click();
   await chooseTestWallet(page);
   await expect(page.getByTestId('link-wallet-status')).toHaveAttribute('data-state', 'done', {
     timeout: 30_000,

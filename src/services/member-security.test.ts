@@ -95,10 +95,15 @@ describe('member security service', () => {
     };
     const fake = setup(() => ({ data: answer }));
     await expect(set2FASettings({ action: 'totp-setup' })).resolves.toEqual(answer);
-    await set2FASettings({ action: 'enable-totp', code: '123456', currentCode: '654321' });
+    await set2FASettings({
+      action: 'enable-totp',
+      code: '123456',
+      currentCode: '654321',
+      password: 'pw',
+    });
     expect(fake.to('/member/set2FASettings').map((r) => r.body)).toEqual([
       { action: 'totp-setup' },
-      { action: 'enable-totp', code: '123456', currentCode: '654321' },
+      { action: 'enable-totp', code: '123456', currentCode: '654321', password: 'pw' },
     ]);
   });
 
@@ -109,7 +114,7 @@ describe('member security service', () => {
         : { http: 401, status: 401, message: 'Please login again.' },
     );
     await expect(
-      set2FASettings({ action: 'disable', currentCode: '123456' }),
+      set2FASettings({ action: 'disable', currentCode: '123456', password: 'pw' }),
     ).rejects.toMatchObject({ ignored: true });
     expect(fake.to('/member/set2FASettings')).toHaveLength(1);
     expect(fake.to('/member/refresh')).toHaveLength(0);
@@ -200,11 +205,13 @@ describe('member security service', () => {
       if (req.path === '/member/siwe/link') return { data: wallet };
       return { data: { list: [] } };
     });
-    await expect(siweLink({ message: 'm', signature: '0xab' })).resolves.toEqual(wallet);
+    await expect(
+      siweLink({ message: 'm', signature: '0xab', password: 'pw', code: '123456' }),
+    ).resolves.toEqual(wallet);
     await expect(siweUnlink({ address: wallet.address, code: '123456' })).resolves.toEqual([]);
     await expect(siweWallets()).resolves.toEqual([wallet]);
     expect(fake.requests.map((r) => [r.path, r.body])).toEqual([
-      ['/member/siwe/link', { message: 'm', signature: '0xab' }],
+      ['/member/siwe/link', { message: 'm', signature: '0xab', password: 'pw', code: '123456' }],
       ['/member/siwe/unlink', { address: wallet.address, code: '123456' }],
       ['/member/siwe/wallets', undefined],
     ]);

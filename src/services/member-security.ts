@@ -43,6 +43,11 @@ export interface SiweSignedBody {
   message: string;
   signature: string;
 }
+/** Re-authentication sent with siwe/link: the password and, when two-step is on, its code. */
+export interface SiweLinkConfirmation {
+  password: string;
+  code?: string;
+}
 
 /** Spec section 7: devices 20 a page by id descending, status 1 (authorised). */
 export const DEVICE_PAGE_SIZE = 20;
@@ -169,7 +174,7 @@ export function siweNonce(purpose: SiwePurpose): Promise<SiweNonceResult> {
 }
 
 /** POST /member/siwe/link: links the signing address to the member (consumes the nonce). */
-export function siweLink(body: SiweSignedBody): Promise<LinkedWallet> {
+export function siweLink(body: SiweSignedBody & SiweLinkConfirmation): Promise<LinkedWallet> {
   return request({
     service: 'member',
     path: '/siwe/link',

@@ -1,7 +1,7 @@
 // Linking a wallet to the member (Security page). Loaded with React.lazy: importing this module
 // pulls wagmi, viem's wallet code and RainbowKit (and its CSS) into the page.
 import '@rainbow-me/rainbowkit/styles.css';
-import { siweLink } from '../services/member-security';
+import { siweLink, type SiweLinkConfirmation } from '../services/member-security';
 import type { LinkedWallet } from '../shared/api/auth';
 import { SiweWalletFlow } from './siwe-wallet-flow';
 import { Web3Provider } from './web3-provider';
@@ -11,6 +11,10 @@ export interface SiweLinkProps {
   onLinked: (wallet: LinkedWallet) => void;
   /** The member closes the panel. */
   onClose: () => void;
+  /** The password (and current two-step code) the member confirmed before linking. */
+  confirmation: SiweLinkConfirmation;
+  /** Told the translated message when linking fails (a wrong password, say). */
+  onFailed?: (message: string) => void;
 }
 
 /**
@@ -19,13 +23,14 @@ export interface SiweLinkProps {
  * done, cancelled, failed), `link-wallet-connect`, `link-wallet-sign`, `link-wallet-retry`,
  * `link-wallet-close`.
  */
-export default function SiweLink({ onLinked, onClose }: SiweLinkProps) {
+export default function SiweLink({ onLinked, onClose, confirmation, onFailed }: SiweLinkProps) {
   return (
     <Web3Provider>
       <SiweWalletFlow
         purpose="link"
-        submit={siweLink}
+        submit={(body) => siweLink({ ...body, ...confirmation })}
         onDone={onLinked}
+        {...(onFailed ? { onFailed } : {})}
         onClose={onClose}
         testIdPrefix="link-wallet"
       />

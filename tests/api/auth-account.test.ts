@@ -28,8 +28,9 @@ afterAll(async () => {
 
 const HOUR = 3600_000;
 const as = (member: { token: string }) => ({ token: member.token });
-const set2FA = (member: { token: string }, body: unknown) =>
-  post(t.app, '/member/set2FASettings', body, as(member));
+/** set2FASettings with the member's password (re-authentication); the body may override it. */
+const set2FA = (member: { token: string; password: string }, body: object) =>
+  post(t.app, '/member/set2FASettings', { password: member.password, ...body }, as(member));
 const memberInfo = (token: string) =>
   post(t.app, '/member/ico/getMemberInfo', undefined, { token });
 

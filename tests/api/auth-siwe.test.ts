@@ -70,8 +70,9 @@ async function signed(
   return { message, signature: await account.signMessage({ message }) };
 }
 
-const link = (member: TestMember, body: unknown) =>
-  post(t.app, '/member/siwe/link', body, { token: member.token });
+/** siwe/link with the member's password (re-authentication); the body may override it. */
+const link = (member: TestMember, body: object) =>
+  post(t.app, '/member/siwe/link', { password: member.password, ...body }, { token: member.token });
 const siweLogin = (body: unknown, clientId: string) =>
   post(t.app, '/member/siwe/login', body, { headers: deviceHeaders(clientId) });
 
@@ -230,7 +231,11 @@ describe('wallet sign-in and unlinking', () => {
     await post(
       t.app,
       '/member/set2FASettings',
-      { action: 'enable-totp', code: totpCode(setup.totp.secret, t.clock.now()) },
+      {
+        action: 'enable-totp',
+        code: totpCode(setup.totp.secret, t.clock.now()),
+        password: member.password,
+      },
       { token: member.token },
     );
     const step1 = await siweLogin(await signed(wallet, await nonce('login')), member.clientId);
@@ -284,7 +289,11 @@ describe('wallet sign-in and unlinking', () => {
     await post(
       t.app,
       '/member/set2FASettings',
-      { action: 'enable-totp', code: totpCode(setup.totp.secret, t.clock.now()) },
+      {
+        action: 'enable-totp',
+        code: totpCode(setup.totp.secret, t.clock.now()),
+        password: member.password,
+      },
       { token: member.token },
     );
     t.clock.advance(30_000);

@@ -1,5 +1,8 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../src/server/domain/auth/two-factor';
 import { latestLink, loginStep1, loginStep2, post, solveCaptcha } from '../helpers/auth';
+import { signedMessage } from '../helpers/loyalty';
 import {
   ADDRESSES,
   fresh,
@@ -106,5 +109,87 @@ describe('a password change or reset locks withdrawals and new addresses for 24 
     t.clock.set(until + 1000);
     await fresh(t, member);
     expect((await withdrawUsdt(member)).json().status).toBe(0);
+  });
+});
+
+describe('re-authentication: a session alone cannot keep someone else in', () => {
+  it('linking a wallet needs the password, and the current factor when two-step is on', async () => {
+    const member = await withdrawMember(t);
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const signed = () => signedMessage(t.app, 'link', wallet.address, wallet);
+    const link = (body: object) => post(t.app, '/member/siwe/link', body, { token: member.token });
+    await fresh(t, member);
+
+    const noPassword = await link(await signed());
+    expect(noPassword.json()).toMatchObject({ status: 400, message: 'validation_failed' });
+    const wrong = await link({ ...(await signed()), password: 'Not-it-123', code: '000000' });
+    expect(wrong.json()).toMatchObject({
+      message: 'invalid_credentials',
+      data: { field: 'password' },
+    });
+    const noCode = await link({ ...(await signed()), password: member.password });
+    expect(noCode.json().message).toBe('two_factor_required');
+    const ok = await link({
+      ...(await signed()),
+      password: member.password,
+      code: nextCode(t, member),
+    });
+    expect(ok.json().status, ok.body).toBe(0);
+    expect(ok.json().data.address).toBe(wallet.address);
+  });
+
+  it('two-step changes need the password: a wrong one changes nothing', async () => {
+    const member = await withdrawMember(t, { twoFactor: false });
+    const set2FA = (body: object) =>
+      post(t.app, '/member/set2FASettings', body, { token: member.token });
+    const setup = (await set2FA({ action: 'totp-setup' })).json().data;
+    const code = totpCode(setup.totp.secret, t.clock.now());
+    const missing = await set2FA({ action: 'enable-totp', code });
+    expect(missing.json().message).toBe('validation_failed');
+    const wrong = await set2FA({ action: 'enable-totp', code, password: 'Not-it-123' });
+    expect(wrong.json()).toMatchObject({
+      message: 'invalid_credentials',
+      data: { field: 'password' },
+    });
+    const settings = await post(t.app, '/member/get2FASettings', undefined, member);
+    expect(settings.json().data).toMatchObject({ method: 'none', withdrawalLockedUntil: null });
+    const ok = await set2FA({ action: 'enable-totp', code, password: member.password });
+    expect(ok.json().data.settings.method).toBe('totp');
+    t.clock.advance(31_000);
+    const disable = await set2FA({
+      action: 'disable',
+      currentCode: totpCode(setup.totp.secret, t.clock.now()),
+    });
+    expect(disable.json().message).toBe('validation_failed');
+  });
+
+  it('adding a withdrawal address needs the password; guessing it is throttled per member', async () => {
+    const member = await withdrawMember(t);
+    const wrong = await addAddress(member, { password: 'Not-it-123' });
+    expect(wrong.json()).toMatchObject({
+      message: 'invalid_credentials',
+      data: { field: 'password' },
+    });
+    const list = await gatewayCall(t, 'GET', '/user/address', member);
+    expect(list.json().data.items).toEqual([]);
+    // five free guesses, then a growing delay (the login throttle's rule, bucket per member)
+    for (let i = 0; i < 4; i++) {
+      expect((await addAddress(member, { password: `Guess-${i}-123` })).json().message).toBe(
+        'invalid_credentials',
+      );
+    }
+    // the right password, at once: refused before it is checked (no clock move here)
+    const delayed = await gatewayCall(t, 'POST', '/user/address', member, {
+      name: 'Cold wallet',
+      currency: 'USDT',
+      network: 'ERC20',
+      address: ADDRESSES.evm,
+      code: '000000',
+      password: member.password,
+    });
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json()).toMatchObject({ message: 'login_delayed' });
+    t.clock.advance(60_000);
+    expect((await addAddress(member)).json().status).toBe(0);
   });
 });

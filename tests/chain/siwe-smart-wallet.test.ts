@@ -91,15 +91,25 @@ describe('a smart-contract wallet (ERC-1271)', () => {
   });
 
   it('is linked by its owner signature through the API, and refused when someone else signs', async () => {
-    const refused = await post(t.app, '/member/siwe/link', await signedLink(STRANGER), {
-      token: member.token,
-    });
+    const refused = await post(
+      t.app,
+      '/member/siwe/link',
+      { ...(await signedLink(STRANGER)), password: member.password },
+      {
+        token: member.token,
+      },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('siwe_invalid');
 
-    const linked = await post(t.app, '/member/siwe/link', await signedLink(OWNER), {
-      token: member.token,
-    });
+    const linked = await post(
+      t.app,
+      '/member/siwe/link',
+      { ...(await signedLink(OWNER)), password: member.password },
+      {
+        token: member.token,
+      },
+    );
     expect(linked.statusCode).toBe(200);
     const wallets = await post(t.app, '/member/siwe/wallets', undefined, { token: member.token });
     expect(

@@ -56,7 +56,12 @@ export async function signedMessage(
 
 export async function linkWallet(app: App, member: TestMember, account: LocalAccount) {
   const body = await signedMessage(app, 'link', account.address, account);
-  const res = await post(app, '/member/siwe/link', body, { token: member.token });
+  const res = await post(
+    app,
+    '/member/siwe/link',
+    { ...body, password: member.password },
+    { token: member.token },
+  );
   expect(res.statusCode, res.body).toBe(200);
 }
 

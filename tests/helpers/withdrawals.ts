@@ -32,7 +32,7 @@ export async function enableTotp(t: TestApp, member: TestMember): Promise<string
   const res = await post(
     t.app,
     '/member/set2FASettings',
-    { action: 'enable-totp', code: totpCode(secret, t.clock.now()) },
+    { action: 'enable-totp', code: totpCode(secret, t.clock.now()), password: member.password },
     member,
   );
   expect(res.json().status, res.body).toBe(0);

@@ -84,6 +84,7 @@ describe('address book', () => {
       network: 'ERC20',
       address: ADDRESSES.evmLower,
       code: nextCode(t, member),
+      password: member.password,
       ...body,
     });
   const list = async (member: WithdrawMember, currency?: string) =>
@@ -99,6 +100,7 @@ describe('address book', () => {
       network: 'ERC20',
       address: ADDRESSES.evm,
       code: '123456',
+      password: member.password,
     });
     expect(res.statusCode).toBe(403);
     expectRefusal(res, 'two_factor_not_enabled');
@@ -113,6 +115,7 @@ describe('address book', () => {
       network: 'ERC20',
       address: ADDRESSES.evm,
       code: '000000',
+      password: member.password,
     });
     expectRefusal(wrong, 'The code is wrong.');
     const res = await add(member, { name: '  Cold wallet  ' });
@@ -298,7 +301,12 @@ describe('Withdraw rules', () => {
     const switched = await post(
       t.app,
       '/member/set2FASettings',
-      { action: 'enable-sms', code: sms, currentCode: nextCode(t, member) },
+      {
+        action: 'enable-sms',
+        code: sms,
+        currentCode: nextCode(t, member),
+        password: member.password,
+      },
       member,
     );
     expect(switched.json().status, switched.body).toBe(0);
@@ -385,6 +393,7 @@ describe('Withdraw rules', () => {
         network: 'TRC20',
         address: ADDRESSES.tron,
         code: nextCode(t, member),
+        password: member.password,
       })
     ).json().data;
     const body = { currency: 'USDT', network: 'TRC20', amount: '10', addressId: saved.id };

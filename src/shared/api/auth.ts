@@ -41,6 +41,12 @@ const password = () =>
     );
 /** For login and current-password fields: any non-empty string up to a sane length. */
 const anyPassword = () => z.string().check(z.minLength(1), z.maxLength(200));
+/**
+ * Re-authentication: the member's current password, asked again (besides the session) for every
+ * change that could keep someone else in the account (linking a wallet, two-step changes, a new
+ * withdrawal address). A wrong one is `invalid_credentials` with field `password`.
+ */
+export const reauthPasswordSchema = anyPassword;
 const code = () => z.string().check(z.trim(), z.regex(CODE_PATTERN, AccountMessage.codeWrong));
 const mobile = () =>
   z.pipe(
@@ -291,9 +297,19 @@ export type TwoFactorSettings = z.infer<typeof twoFactorSettingsSchema>;
 export const set2FABodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('send-sms') }),
   z.object({ action: z.literal('totp-setup') }),
-  z.object({ action: z.literal('enable-totp'), code: code(), currentCode: z.optional(code()) }),
-  z.object({ action: z.literal('enable-sms'), code: code(), currentCode: z.optional(code()) }),
-  z.object({ action: z.literal('disable'), currentCode: code() }),
+  z.object({
+    action: z.literal('enable-totp'),
+    code: code(),
+    currentCode: z.optional(code()),
+    password: anyPassword(),
+  }),
+  z.object({
+    action: z.literal('enable-sms'),
+    code: code(),
+    currentCode: z.optional(code()),
+    password: anyPassword(),
+  }),
+  z.object({ action: z.literal('disable'), currentCode: code(), password: anyPassword() }),
 ]);
 export type Set2FABody = z.infer<typeof set2FABodySchema>;
 export const set2FAResultSchema = z.object({
@@ -429,6 +445,14 @@ export const siweSignedBodySchema = z.object({
 });
 /** siwe/login answers like login step 1 (`loginResultSchema`); step 2 goes to `login`. */
 export const siweLoginBodySchema = siweSignedBodySchema;
+/** siwe/link: the signed message plus the password and, when two-step is on, its current code. */
+export const siweLinkBodySchema = z.object({
+  message: siweSignedBodySchema.shape.message,
+  signature: siweSignedBodySchema.shape.signature,
+  password: anyPassword(),
+  code: z.optional(code()),
+});
+export type SiweLinkBody = z.infer<typeof siweLinkBodySchema>;
 export const linkedWalletSchema = z.object({
   address: z.string(),
   chainId: int(),

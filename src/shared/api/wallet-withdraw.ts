@@ -93,6 +93,8 @@ export const addAddressBodySchema = z.object({
   isDefault: z.optional(z.boolean()),
   /** the member's second factor (SMS or authenticator) */
   code: secondFactorCode(),
+  /** re-authentication: the member's current password */
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type AddAddressBody = z.infer<typeof addAddressBodySchema>;
 

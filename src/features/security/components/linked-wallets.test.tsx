@@ -25,11 +25,13 @@ vi.mock('../../../web3/siwe-link', () => ({
   default: ({
     onLinked,
     onClose,
+    confirmation,
   }: {
     onLinked: (wallet: LinkedWallet) => void;
     onClose: () => void;
+    confirmation: { password: string; code?: string };
   }) => (
-    <div data-testid="siwe-link-stub">
+    <div data-testid="siwe-link-stub" data-confirmation={JSON.stringify(confirmation)}>
       <button type="button" onClick={() => onLinked(NEW_WALLET)}>
         finish
       </button>
@@ -130,13 +132,27 @@ describe('LinkedWallets', () => {
     expect(screen.queryByTestId('unlink-submit')).toBeNull();
   });
 
-  it('"Link connected wallet" loads the wallet flow; a linked wallet reloads the list', async () => {
+  it('"Link connected wallet" asks for the password and the current code, then loads the wallet flow; a linked wallet reloads the list', async () => {
     const user = userEvent.setup();
     renderSecurity(<LinkedWallets />);
     await screen.findByTestId('linked-wallet-row');
     expect(walletsMock).toHaveBeenCalledTimes(1);
     await user.click(screen.getByTestId('link-wallet'));
+    // re-authentication first: nothing of the wallet loads before it
+    const confirm = await screen.findByTestId('link-wallet-confirm');
+    expect(confirm.textContent).toContain('A linked wallet can log in to your account');
+    expect(screen.queryByTestId('siwe-link-stub')).toBeNull();
+    const next = screen.getByTestId('link-wallet-continue') as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    await user.type(screen.getByTestId('link-wallet-password'), 'Passw0rd-me');
+    expect(next.disabled).toBe(true); // the authenticator's code too (two-step is on)
+    await enterCode(user, 'link-wallet-code', '123456');
+    await user.click(next);
     const flow = await screen.findByTestId('siwe-link-stub');
+    expect(JSON.parse(flow.getAttribute('data-confirmation') ?? '')).toEqual({
+      password: 'Passw0rd-me',
+      code: '123456',
+    });
     expect(screen.queryByTestId('link-wallet')).toBeNull();
     walletsMock.mockResolvedValue([
       { address: ADDRESS, chainId: 31337, linkedAt: '2024-05-01T04:05:00.000Z' },

@@ -10,6 +10,10 @@ import { shortAddress } from '../../../web3/short-address';
 import { securityKeys } from '../api/security-query-keys';
 import { useLinkedWallets } from '../api/use-linked-wallets';
 import { useErrorText } from '../../../hooks/use-error-text';
+import { useTwoFactorSettings } from '../../../hooks/use-two-factor-settings';
+import type { SiweLinkConfirmation } from '../../../services/member-security';
+import { CODE_LENGTH } from '../../../shared/validation/account';
+import { ReauthFields } from './reauth-fields';
 import { CopyButton } from '../../../components/copy-button';
 import { EmptyState, LoadError, Skeleton } from '../../../components/load-states';
 import { SectionCard } from '../../../components/section-card';
@@ -24,15 +28,34 @@ const SiweLink = lazy(() => import('../../../web3/siwe-link'));
 
 /**
  * Linked wallets (EIP-4361): the member's linked addresses (short form, copy, unlink with the
- * second-factor code) and "Link connected wallet", which loads the wallet code, connects a
- * wallet if none is, and asks it to sign the server's message.
+ * second-factor code) and "Link connected wallet": first the password (and the current two-step
+ * code when one is on: a linked wallet signs in, so a session alone may not add one), then the
+ * wallet code loads, connects a wallet if none is, and asks it to sign the server's message.
  */
 export function LinkedWallets() {
   const { t } = useTranslation(['security', 'common']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const query = useLinkedWallets();
+  const twoFactor = useTwoFactorSettings();
+  const method = twoFactor.data?.method ?? 'none';
   const [linking, setLinking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [confirmError, setConfirmError] = useState<string | undefined>();
+  const [confirmation, setConfirmation] = useState<SiweLinkConfirmation | null>(null);
+
+  function stopLinking() {
+    setLinking(false);
+    setConfirmation(null);
+    setPassword('');
+    setCode('');
+    setConfirmError(undefined);
+  }
+  const confirmReady =
+    password.length > 0 &&
+    (method === 'none' || code.length === CODE_LENGTH) &&
+    !twoFactor.isPending;
   const [unlinkTarget, setUnlinkTarget] = useState<LinkedWallet | null>(null);
 
   function linked(wallet: LinkedWallet) {
@@ -62,15 +85,52 @@ export function LinkedWallets() {
     >
       {linking ? (
         <div className={styles.linkPanel}>
-          <Suspense
-            fallback={
-              <p className={styles.loadingWallet} role="status" data-testid="link-wallet-loading">
-                {t('security:wallets.loadingWallet')}
-              </p>
-            }
-          >
-            <SiweLink onLinked={linked} onClose={() => setLinking(false)} />
-          </Suspense>
+          {confirmation ? (
+            <Suspense
+              fallback={
+                <p className={styles.loadingWallet} role="status" data-testid="link-wallet-loading">
+                  {t('security:wallets.loadingWallet')}
+                </p>
+              }
+            >
+              <SiweLink onLinked={linked} onClose={stopLinking} confirmation={confirmation} />
+            </Suspense>
+          ) : (
+            <form
+              noValidate
+              data-testid="link-wallet-confirm"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!confirmReady) return;
+                setConfirmation(method === 'none' ? { password } : { password, code });
+              }}
+            >
+              <p className={styles.meta}>{t('security:wallets.confirmIntro')}</p>
+              <ReauthFields
+                method={method}
+                mobile={twoFactor.data?.mobile ?? null}
+                password={password}
+                onPassword={setPassword}
+                code={code}
+                onCode={setCode}
+                onSendError={(failure) => setConfirmError(errorText(failure))}
+                testId="link-wallet"
+              />
+              {confirmError ? (
+                <p role="alert" data-testid="link-wallet-confirm-error">
+                  {confirmError}
+                </p>
+              ) : null}
+              <div className={styles.rowActions}>
+                <Button variant="ghost" onClick={stopLinking} data-testid="link-wallet-cancel">
+                  {t('common:button.cancel')}
+                </Button>
+                <Button type="submit" disabled={!confirmReady} data-testid="link-wallet-continue">
+                  {t('common:button.next')}
+                </Button>
+              </div>
+            </form>
+          )}
         </div>
       ) : null}
 

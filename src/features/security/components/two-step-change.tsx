@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { CodeInput, ResendButton } from '../../../components/code-input';
+import { TextField } from '../../../components/text-field';
 import { isIgnoredError } from '../../../services/http-client';
 import type { Set2FAResult, TwoFactorSettings } from '../../../shared/api/auth';
 import { CODE_LENGTH } from '../../../shared/validation/account';
@@ -41,8 +42,9 @@ const isComplete = (code: string) => code.length === CODE_LENGTH;
  *           the authenticator's code. "Every change asks for the current factor first."
  *   setup   enable-totp: a new secret (QR + text) and the first code from the app;
  *           enable-sms: a code sent to the verified mobile.
+ *           The last step also asks for the password (re-authentication).
  *   confirm a dialog explaining the 24-hour withdrawal lock, then the change is applied
- *           (enable-totp / enable-sms / disable with `currentCode`).
+ *           (enable-totp / enable-sms / disable with `currentCode` and `password`).
  *
  * The server checks both codes only when the change is applied; a refusal comes back here with
  * its translated message and the codes can be entered again.
@@ -62,6 +64,9 @@ export function TwoStepChange({ change, settings, onDone, onCancel }: TwoStepCha
   const [totp, setTotp] = useState<Set2FAResult['totp']>(null);
   const [totpFailed, setTotpFailed] = useState<unknown>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // re-authentication: every change also needs the password (checked by the server)
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
 
   async function run(body: Parameters<typeof setTwoFactor.mutateAsync>[0]) {
@@ -105,15 +110,22 @@ export function TwoStepChange({ change, settings, onDone, onCancel }: TwoStepCha
 
   async function apply() {
     setError(undefined);
+    setPasswordError(undefined);
     const currentPart = needsVerify ? { currentCode } : {};
     try {
       const result =
         change === 'disable'
-          ? await run({ action: 'disable', currentCode })
-          : await run({ action: change, code: newCode, ...currentPart });
+          ? await run({ action: 'disable', currentCode, password })
+          : await run({ action: change, code: newCode, password, ...currentPart });
       onDone(result.settings);
     } catch (failure) {
       const message = errorText(failure);
+      if (errorField(failure) === 'password') {
+        // the codes were not spent: only the password is asked again
+        setPassword('');
+        setPasswordError(t('security:reauth.wrong'));
+        return;
+      }
       if (needsVerify && errorField(failure) === 'currentCode') {
         // the current factor's code was refused: back to it (an SMS code may be resent there)
         setCurrentCode('');
@@ -129,6 +141,7 @@ export function TwoStepChange({ change, settings, onDone, onCancel }: TwoStepCha
   const verifyReady = isComplete(currentCode);
   const setupReady =
     isComplete(newCode) && (change === 'enable-totp' ? totp !== null : newSms !== null);
+  const finalStep = change === 'disable' ? step === 'verify' : step === 'setup';
 
   const title = t(`security:twoStep.change.${change}`);
   const confirmDescription = [
@@ -254,6 +267,23 @@ export function TwoStepChange({ change, settings, onDone, onCancel }: TwoStepCha
         </div>
       ) : null}
 
+      {finalStep ? (
+        <TextField
+          label={t('security:reauth.password')}
+          hint={t('security:reauth.hint')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(undefined);
+          }}
+          error={passwordError}
+          required
+          data-testid="two-step-password"
+        />
+      ) : null}
+
       {error ? (
         <p role="alert" className={styles.error} data-testid="two-step-error">
           {error}
@@ -290,7 +320,7 @@ export function TwoStepChange({ change, settings, onDone, onCancel }: TwoStepCha
         ) : (
           <Button
             variant={change === 'disable' ? 'danger' : 'primary'}
-            disabled={change === 'disable' ? !verifyReady : !setupReady}
+            disabled={(change === 'disable' ? !verifyReady : !setupReady) || password === ''}
             busy={busy && confirmOpen}
             onClick={() => setConfirmOpen(true)}
             data-testid="two-step-submit"

@@ -48,6 +48,11 @@ function serve(current: TwoFactorSettings) {
 }
 
 const bodies = () => setMock.mock.calls.map(([body]) => body);
+const PASSWORD = 'Passw0rd-me';
+/** Re-authentication: the password field of the change's last step. */
+async function typePassword(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByTestId('two-step-password'), PASSWORD);
+}
 
 beforeEach(() => {
   getMock.mockReset();
@@ -114,6 +119,8 @@ describe('TwoStepSection', () => {
     const submit = screen.getByTestId('two-step-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await enterCode(user, 'totp-code', '123456');
+    expect(submit.disabled).toBe(true); // the password is asked too
+    await typePassword(user);
     expect(submit.disabled).toBe(false);
     await user.click(submit);
 
@@ -125,7 +132,7 @@ describe('TwoStepSection', () => {
     await waitFor(() =>
       expect(screen.getByTestId('two-step-method').textContent).toBe('Authenticator app'),
     );
-    expect(bodies()[1]).toEqual({ action: 'enable-totp', code: '123456' });
+    expect(bodies()[1]).toEqual({ action: 'enable-totp', code: '123456', password: PASSWORD });
     expect(screen.getByTestId('withdrawal-lock-notice').textContent).toContain(LOCKED_TEXT);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(useProgressBarStore.getState().message?.text).toBe(
@@ -157,6 +164,7 @@ describe('TwoStepSection', () => {
       'Enabling the authenticator turns SMS off.',
     );
     await enterCode(user, 'totp-code', '222222');
+    await typePassword(user);
     await user.click(screen.getByTestId('two-step-submit'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Enabling the authenticator turns SMS off.');
@@ -168,7 +176,7 @@ describe('TwoStepSection', () => {
     expect(bodies()).toEqual([
       { action: 'send-sms' },
       { action: 'totp-setup' },
-      { action: 'enable-totp', code: '222222', currentCode: '111111' },
+      { action: 'enable-totp', code: '222222', currentCode: '111111', password: PASSWORD },
     ]);
   });
 
@@ -181,12 +189,13 @@ describe('TwoStepSection', () => {
     const submit = screen.getByTestId('two-step-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await enterCode(user, 'current-code', '333333');
+    await typePassword(user);
     await user.click(submit);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('anyone who learns your password can log in');
     await user.click(within(dialog).getByTestId('confirm-accept'));
     await waitFor(() => expect(screen.getByTestId('two-step-method').textContent).toBe('Off'));
-    expect(bodies()).toEqual([{ action: 'disable', currentCode: '333333' }]);
+    expect(bodies()).toEqual([{ action: 'disable', currentCode: '333333', password: PASSWORD }]);
   });
 
   it('enables SMS from the authenticator: current code, then the SMS code', async () => {
@@ -199,6 +208,7 @@ describe('TwoStepSection', () => {
     await user.click(screen.getByTestId('two-step-continue'));
     await user.click(screen.getByTestId('sms-send'));
     await enterCode(user, 'sms-code', '555555');
+    await typePassword(user);
     await user.click(screen.getByTestId('two-step-submit'));
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-accept'));
     await waitFor(() =>
@@ -206,7 +216,7 @@ describe('TwoStepSection', () => {
     );
     expect(bodies()).toEqual([
       { action: 'send-sms' },
-      { action: 'enable-sms', code: '555555', currentCode: '444444' },
+      { action: 'enable-sms', code: '555555', currentCode: '444444', password: PASSWORD },
     ]);
   });
 
@@ -229,6 +239,7 @@ describe('TwoStepSection', () => {
       new ApiError({ call: 'x', status: 400, message: 'The code is wrong.' }),
     );
     await enterCode(user, 'totp-code', '999999');
+    await typePassword(user);
     await user.click(screen.getByTestId('two-step-submit'));
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-accept'));
     expect((await screen.findByTestId('two-step-error')).textContent).toBe('The code is wrong.');
@@ -248,6 +259,7 @@ describe('TwoStepSection', () => {
     await user.click(screen.getByTestId('two-step-continue'));
     await user.click(screen.getByTestId('sms-send'));
     await enterCode(user, 'sms-code', '555555');
+    await typePassword(user);
     setMock.mockRejectedValueOnce(
       new ApiError({
         call: 'x',
@@ -273,6 +285,42 @@ describe('TwoStepSection', () => {
       action: 'enable-sms',
       code: '555555',
       currentCode: '777777',
+      password: PASSWORD,
+    });
+  });
+
+  it('a wrong password is said under the password; the codes stay entered', async () => {
+    const user = userEvent.setup();
+    getMock.mockResolvedValue(settings({ method: 'totp' }));
+    serve(settings({ method: 'totp' }));
+    renderSecurity(<TwoStepSection />);
+    await user.click(await screen.findByTestId('two-step-disable'));
+    await enterCode(user, 'current-code', '333333');
+    await typePassword(user);
+    setMock.mockRejectedValueOnce(
+      new ApiError({
+        call: 'x',
+        status: 400,
+        message: 'invalid_credentials',
+        data: { field: 'password' },
+      }),
+    );
+    await user.click(screen.getByTestId('two-step-submit'));
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-accept'));
+    await waitFor(() =>
+      expect(screen.getByTestId('two-step-change').textContent).toContain('The password is wrong.'),
+    );
+    expect((screen.getByTestId('two-step-password') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('current-code-0') as HTMLInputElement).value).toBe('3');
+    expect((screen.getByTestId('two-step-submit') as HTMLButtonElement).disabled).toBe(true);
+    await typePassword(user);
+    await user.click(screen.getByTestId('two-step-submit'));
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-accept'));
+    await waitFor(() => expect(screen.getByTestId('two-step-method').textContent).toBe('Off'));
+    expect(bodies().at(-1)).toEqual({
+      action: 'disable',
+      currentCode: '333333',
+      password: PASSWORD,
     });
   });
 

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../services/http-client';
 import { WALLET_CURRENCIES, type WalletCurrency } from '../../../shared/api/wallet';
 import {
   ADDRESS_NAME_MAX,
@@ -29,6 +30,13 @@ export interface AddAddressFormProps {
   method: 'sms' | 'totp';
   onCancel: () => void;
   onDone: (address: SavedAddress) => void;
+}
+
+/** The field a server refusal names (`data.field`), if any. */
+function errorField(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const field = (error.data as { field?: unknown } | null)?.field;
+  return typeof field === 'string' ? field : undefined;
 }
 
 /** The first problem of a name (the shared schema's messages), or null. */
@@ -67,7 +75,7 @@ export function AddAddressForm({ currency: fixed, method, onCancel, onDone }: Ad
     setCodeStep(true);
   }
 
-  const body: Omit<AddAddressBody, 'code'> | null = networkValue
+  const body: Omit<AddAddressBody, 'code' | 'password'> | null = networkValue
     ? {
         name: name.trim(),
         currency,
@@ -175,7 +183,7 @@ function AddAddressDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  body: Omit<AddAddressBody, 'code'>;
+  body: Omit<AddAddressBody, 'code' | 'password'>;
   networkLabel: string;
   method: 'sms' | 'totp';
   onDone: (address: SavedAddress) => void;
@@ -212,7 +220,7 @@ function AddAddressCode({
   onDone,
   add,
 }: {
-  body: Omit<AddAddressBody, 'code'>;
+  body: Omit<AddAddressBody, 'code' | 'password'>;
   networkLabel: string;
   method: 'sms' | 'totp';
   onCancel: () => void;
@@ -223,14 +231,23 @@ function AddAddressCode({
   const errorText = useWithdrawErrorText();
   const sendSms = useSendTwoFactorSms();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
 
   async function save() {
     setError(undefined);
+    setPasswordError(undefined);
     try {
-      const saved = await add.mutateAsync({ ...body, code });
+      const saved = await add.mutateAsync({ ...body, code, password });
       onDone(saved);
     } catch (failure) {
+      if (errorField(failure) === 'password') {
+        // the code was not spent: only the password is asked again
+        setPassword('');
+        setPasswordError(t('withdraw:book.passwordWrong'));
+        return;
+      }
       setCode('');
       setError(errorText(failure, body.currency));
     }
@@ -252,6 +269,21 @@ function AddAddressCode({
           <dd className={styles.address}>{body.address}</dd>
         </div>
       </dl>
+      <TextField
+        label={t('withdraw:book.password')}
+        hint={t('withdraw:book.passwordHint')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setPasswordError(undefined);
+        }}
+        error={passwordError}
+        disabled={add.isPending}
+        required
+        data-testid="address-password"
+      />
       <SecondFactorField
         method={method}
         value={code}
@@ -271,7 +303,7 @@ function AddAddressCode({
           {t('common:button.cancel')}
         </Button>
         <Button
-          disabled={code.length !== CODE_LENGTH}
+          disabled={code.length !== CODE_LENGTH || password === ''}
           busy={add.isPending}
           onClick={save}
           data-testid="address-save"

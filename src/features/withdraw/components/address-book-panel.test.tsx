@@ -116,6 +116,9 @@ describe('AddressBookPanel', () => {
     expect((screen.getByTestId('address-save') as HTMLButtonElement).disabled).toBe(true);
     listMock.mockResolvedValue(addressList([...twoSaved, created]));
     await enterCode(user, 'address-code', '123456');
+    // re-authentication: the password too
+    expect((screen.getByTestId('address-save') as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByTestId('address-password'), 'Passw0rd-me');
     await user.click(screen.getByTestId('address-save'));
     await waitFor(() => expect(addMock).toHaveBeenCalledTimes(1));
     expect(addMock.mock.calls[0]![0]).toEqual({
@@ -125,12 +128,13 @@ describe('AddressBookPanel', () => {
       address: ADDRESS.evm,
       isDefault: true,
       code: '123456',
+      password: 'Passw0rd-me',
     });
     await waitFor(() => expect(screen.queryByTestId('address-dialog')).toBeNull());
     expect(screen.getByTestId('address-success').textContent).toContain('Cold wallet');
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.getByTestId('address-count').textContent).toBe('3 / 10');
-  });
+  }, 20_000);
 
   it('does not continue without a name or a valid address', async () => {
     const user = userEvent.setup();
@@ -154,11 +158,31 @@ describe('AddressBookPanel', () => {
     await user.type(screen.getByTestId('address-value'), ADDRESS.tron);
     await user.click(screen.getByTestId('address-continue'));
     await enterCode(user, 'address-code', '123456');
+    await user.type(screen.getByTestId('address-password'), 'Passw0rd-me');
     await user.click(screen.getByTestId('address-save'));
     expect((await screen.findByTestId('address-error')).textContent).toBe(
       'This address is already saved for this currency and network.',
     );
-  });
+  }, 20_000);
+
+  it('a wrong password is said under the password; the code stays entered', async () => {
+    const user = userEvent.setup();
+    addMock.mockRejectedValueOnce(refusal('invalid_credentials', { field: 'password' }, 400));
+    renderWithdraw(<AddressBookPanel currency="USDT" />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(screen.getByTestId('address-add'));
+    await user.type(screen.getByTestId('address-name'), 'Tron');
+    await user.type(screen.getByTestId('address-value'), ADDRESS.tron);
+    await user.click(screen.getByTestId('address-continue'));
+    await enterCode(user, 'address-code', '123456');
+    await user.type(screen.getByTestId('address-password'), 'Wrong-123');
+    await user.click(screen.getByTestId('address-save'));
+    const dialog = await screen.findByTestId('address-dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('The password is wrong.'));
+    expect((screen.getByTestId('address-password') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('address-code-0') as HTMLInputElement).value).toBe('1');
+    expect(screen.queryByTestId('address-error')).toBeNull();
+  }, 20_000);
 
   it('SMS members send the code first', async () => {
     const user = userEvent.setup();

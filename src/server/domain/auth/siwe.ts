@@ -16,6 +16,7 @@ import { type ActivityOrigin, logActivity } from './activity';
 import { addMs, type AuthDeps, MINUTE } from './context';
 import { continueLogin, type LoginOrigin } from './login';
 import { loadMember } from './members';
+import { confirmPassword } from './reauth';
 import { verifyCurrentFactor } from './two-factor';
 
 /**
@@ -154,12 +155,19 @@ export async function listWallets(db: Db, memberId: number): Promise<{ list: Lin
   };
 }
 
+/**
+ * Link the signing wallet. Re-authentication first (password, and the current factor when
+ * two-step is on): a linked wallet signs in, so a session alone must not be able to add one.
+ */
 export async function linkWallet(
   deps: AuthDeps,
   memberId: number,
-  input: { message: string; signature: string },
+  input: { message: string; signature: string; password: string; code?: string | undefined },
   origin: ActivityOrigin,
 ): Promise<LinkedWallet> {
+  const member = await loadMember(deps.db, memberId);
+  await confirmPassword(deps, member, input.password);
+  await verifyCurrentFactor(deps, member, input.code, 'code');
   const signer = await verifySiwe(deps, 'link', input);
   const address = signer.toLowerCase();
   const inserted = await deps.db

@@ -14,13 +14,14 @@ import { checkCode, consumeCode, issueCode } from './codes';
 import { addMs, type AuthDeps, DAY } from './context';
 import { decryptAtRest, encryptAtRest, maskMobile } from './crypto';
 import { loadMember, type MemberRow } from './members';
+import { confirmPassword } from './reauth';
 
 /**
  * Two-step verification: SMS codes or an authenticator app (TOTP, RFC 6238: 30-second steps,
  * 6 digits, one step of clock drift either way). A TOTP code is accepted once: the last
  * accepted time step is stored and only a later step passes (one conditional UPDATE, so of
- * concurrent submissions exactly one wins). Any change needs the factor that is on and locks
- * withdrawals for 24 hours.
+ * concurrent submissions exactly one wins). Any change needs the password (re-authentication)
+ * and the factor that is on, and locks withdrawals for 24 hours.
  */
 export const TOTP_ISSUER = 'BCNT Platform';
 export const TOTP_STEP_SECONDS = 30;
@@ -179,6 +180,7 @@ export async function setTwoFactor(
       // Check the new code first (it costs nothing), then spend the current factor.
       const step = matchTotpStep(secret, body.code, deps.clock.now());
       if (step === null) throw codeWrong('code');
+      await confirmPassword(deps, member, body.password);
       await verifyCurrentFactor(deps, member, body.currentCode, 'currentCode');
       return change(
         deps,
@@ -198,6 +200,7 @@ export async function setTwoFactor(
     case 'enable-sms': {
       requireVerifiedMobile(member);
       await checkCode(deps, smsTarget, body.code, 'code');
+      await confirmPassword(deps, member, body.password);
       if (member.twoFactorMethod === 'totp') {
         await verifyCurrentFactor(deps, member, body.currentCode, 'currentCode');
       }
@@ -213,6 +216,7 @@ export async function setTwoFactor(
       if (member.twoFactorMethod === 'none') {
         return { settings: twoFactorSettings(member), totp: null, sms: null };
       }
+      await confirmPassword(deps, member, body.password);
       await verifyCurrentFactor(deps, member, body.currentCode, 'currentCode');
       return change(deps, member, origin, {
         twoFactorMethod: 'none',

@@ -19,6 +19,7 @@ import { withdrawalAddresses } from '../../db/schema/withdrawal';
 import { AppError, validationError } from '../../errors';
 import type { AuthDeps } from '../auth/context';
 import { loadMember, type MemberRow } from '../auth/members';
+import { confirmPassword } from '../auth/reauth';
 import { verifyCurrentFactor } from '../auth/two-factor';
 
 /**
@@ -171,7 +172,9 @@ export async function addAddress(
     );
   if (existing) throw duplicate();
 
-  // The factor is spent outside the insert's transaction, so a wrong code counts as an attempt.
+  // Re-authentication (the password), then the factor, spent outside the insert's
+  // transaction so a wrong code counts as an attempt.
+  await confirmPassword(deps, member, body.password);
   await verifyCurrentFactor(deps, member, body.code, 'code', { required: true });
 
   try {

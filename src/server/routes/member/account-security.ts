@@ -23,8 +23,8 @@ import {
   set2FAResultSchema,
   siweLoginBodySchema,
   siweNonceBodySchema,
+  siweLinkBodySchema,
   siweNonceResultSchema,
-  siweSignedBodySchema,
   siweUnlinkBodySchema,
   twoFactorSettingsSchema,
   updatePwdBodySchema,
@@ -212,7 +212,7 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     memberRoute({
       rateLimit: 'guessable',
       schema: {
-        body: siweSignedBodySchema,
+        body: siweLinkBodySchema,
         response: { 200: envelopeSchema(linkedWalletSchema) },
       },
     }),
