@@ -109,6 +109,13 @@ describe('a mixed product', () => {
     );
     s = (await h.detail(a, up.serialNumber)).subscription!;
     expect(s).toMatchObject({ state: 'running', awaitingNav: true });
+    // the operator's list of NAVs to post says the same without settling anything
+    const due = (await h.ops('earn/nav-due', {})) as { due: unknown[] };
+    expect(due.due).toEqual(
+      expect.arrayContaining([
+        { serialNumber: up.serialNumber, day: expiryDay, nav: 'checkpoint', subscriptions: 1 },
+      ]),
+    );
     await h.run();
     expect((await h.detail(a, up.serialNumber)).subscription!.state).toBe('running');
 
@@ -118,6 +125,11 @@ describe('a mixed product', () => {
     await h.run();
     s = (await h.detail(a, up.serialNumber)).subscription!;
     expect(s).toMatchObject({ state: 'asset_return', returnAmount: '1100', profitLoss: '100' });
+    expect(
+      ((await h.ops('earn/nav-due', {})) as { due: { serialNumber: string }[] }).due.filter(
+        (row) => row.serialNumber === up.serialNumber,
+      ),
+    ).toEqual([]);
     const sb = (await h.detail(b, down.serialNumber)).subscription!;
     expect(sb).toMatchObject({ state: 'asset_return', returnAmount: '930', profitLoss: '-70' });
 

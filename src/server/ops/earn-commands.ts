@@ -14,6 +14,7 @@ import {
 } from '../domain/earn/catalog-admin';
 import { formatUnits } from '../domain/earn/catalog';
 import { EARN_LIFECYCLE_TASK, runEarnLifecycle } from '../domain/earn/lifecycle';
+import { navDue } from '../domain/earn/nav-settlement';
 import { EARN_CURRENCIES, EARN_KINDS, MIXED_STRATEGIES } from '../../shared/constants/earn';
 import { EARN_SUBSCRIPTION_STATES } from '../../shared/api/earn';
 import { LOCAL_CHAIN_ID } from '../../shared/constants/chain';
@@ -33,7 +34,8 @@ import {
  *   number of its currency (days YYYY-MM-DD, UTC+8); `product/update <sn> [fields]`;
  *   `product/open <sn>` lists it, `product/close <sn>` takes it off (running subscriptions go
  *   on); `product/list`; `product/nav <sn> --day D --nav X` posts a net asset value.
- * - `earn/run`: run the `earn-lifecycle` job now (start, settle, renew, return);
+ * - `earn/run`: run the `earn-lifecycle` job now (start, settle, renew, return; its report
+ *   lists the NAVs it waits for); `earn/nav-due`: the NAVs to post now (read only);
  *   `earn/list [--sn S] [--email E]`: subscriptions.
  */
 
@@ -257,6 +259,14 @@ rewards, renew or return at expiry, pay due returns.`,
             runEarnLifecycle(earnDeps(ctx), ctx.clock.now()),
           )
         : runEarnLifecycle(earnDeps(ctx), ctx.clock.now()),
+  }),
+  'earn/nav-due': opsCommand({
+    help: `NAVs to post now: each NAV product's due checkpoint (the day
+before or the day itself of a 15th, a quarter's first day or an expiry) or
+term start whose NAV is missing, with the subscriptions waiting for it.
+Post them with product nav; the next earn run settles them.`,
+    input: z.object({}),
+    run: async (ctx) => ({ due: await navDue(ctx.db, ctx.clock.now()) }),
   }),
   'earn/list': opsCommand({
     options: { sn: {}, email: {}, state: {}, limit: {} },

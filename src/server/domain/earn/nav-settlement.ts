@@ -376,6 +376,46 @@ export async function settleNavCheckpoints(
   return { checkpoints, awaiting: [...awaiting.values()] };
 }
 
+/**
+ * What the operator has to post now, without settling anything (`ops earn nav-due`): for each
+ * running NAV subscription, its due checkpoint (or its start) whose NAV is missing, one row per
+ * product and day with the number of subscriptions waiting.
+ */
+export async function navDue(
+  db: Db,
+  now: Date,
+): Promise<(NavAwaited & { subscriptions: number; nav: 'start' | 'checkpoint' })[]> {
+  const rows = await db
+    .select({ sub: earnSubscriptions, product: earnProducts })
+    .from(earnSubscriptions)
+    .innerJoin(earnProducts, eq(earnProducts.id, earnSubscriptions.productId))
+    .where(eq(earnSubscriptions.state, 'running'))
+    .orderBy(asc(earnProducts.serialNumber), asc(earnSubscriptions.id));
+  const due = new Map<
+    string,
+    NavAwaited & { subscriptions: number; nav: 'start' | 'checkpoint' }
+  >();
+  const add = (serialNumber: string, day: string, nav: 'start' | 'checkpoint') => {
+    const key = `${serialNumber}:${day}:${nav}`;
+    const row = due.get(key) ?? { serialNumber, day, nav, subscriptions: 0 };
+    row.subscriptions += 1;
+    due.set(key, row);
+  };
+  for (const { sub, product } of rows) {
+    if (!isNavKind(product.kind) || !sub.termStart) continue;
+    const first = platformDay(sub.termStart);
+    if (!sub.startNav && !(await navOnOrBefore(db, product.id, first))) {
+      add(product.serialNumber, first, 'start');
+      continue;
+    }
+    const day = nextCheckpoint(product.kind, sub);
+    if (!day || dayStart(day) > now) continue;
+    if ((await checkpointNav(db, product.id, day)) === null)
+      add(product.serialNumber, day, 'checkpoint');
+  }
+  return [...due.values()];
+}
+
 /** The start NAV of a term that starts now (null until one is posted; settled later). */
 export async function startNavOf(
   db: Db,
