@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import type { EarnEvent } from '../../../shared/api/earn';
 import { useEarnEvent } from '../api/use-earn-history';
 import { useEarnDetail } from '../api/use-earn-product';
-import { usePortfolioFormat } from '../components/portfolio/use-portfolio-format';
+import { useEventLabel, usePortfolioFormat } from '../components/portfolio/use-portfolio-format';
 import { useEarnErrorText } from '../hooks/use-earn-error-text';
 import { isSerialNumber } from '../utils/products';
 import styles from '../components/portfolio/portfolio.module.css';
@@ -104,8 +104,9 @@ function EventDetail({ sn, eventId }: { sn: string; eventId: number }) {
 function EventFacts({ event }: { event: EarnEvent }) {
   const { t } = useTranslation('portfolio');
   const format = usePortfolioFormat();
+  const eventLabel = useEventLabel();
   const facts = [
-    { id: 'kind', label: t('event.kind'), value: t(`eventKind.${event.kind}`) },
+    { id: 'kind', label: t('event.kind'), value: eventLabel(event) },
     { id: 'amount', label: t('event.amount'), value: format.signedMoney(event) },
     event.day !== null && {
       id: 'day',

@@ -397,3 +397,102 @@ describe('MyPremiumDetailPage: early redemption', () => {
     expect(screen.getByTestId('portfolio-redeem-open').textContent).toBe('提前赎回');
   });
 });
+
+describe('MyPremiumDetailPage: NAV products and a Flagship early termination', () => {
+  const flagship = {
+    kind: 'flagship' as const,
+    serialNumber: 'USDT-050S',
+    currentRate: null,
+    autoRenew: false,
+    nextRenewalAt: null,
+    canSetRenew: false,
+    startNav: '1.0000',
+    latestNav: '1.0420',
+    latestNavDay: '2021-10-20',
+    itdReturn: 4.2,
+    ytdReturn: -1.5,
+    excessReward: '3.5',
+    feesCharged: '0',
+    highWatermark: null,
+    awaitingNav: true,
+    currentValue: '1250.4',
+    profitLoss: '50.4',
+    canRedeem: true,
+    redeemableUntil: '2021-12-13T16:00:00.000Z',
+    earlyTerminationFee: '60',
+    earlyTerminationFeePct: 5,
+  };
+
+  it("shows the NAV facts and the movements' details", async () => {
+    detailMock.mockResolvedValue({
+      product: productDetail({ kind: 'flagship', renewable: false, levelRates: null }),
+      subscription: subscription(flagship),
+    });
+    historyMock.mockResolvedValue({
+      list: [
+        { ...reward(50, '2021-10-15'), detail: 'excess', rate: null, level: null },
+        {
+          ...reward(49, '2021-10-01'),
+          kind: 'fee',
+          detail: 'management',
+          amount: '-1.5',
+          rate: null,
+          level: null,
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+    });
+    renderAt('/portfolio/earn/USDT-050S');
+    await screen.findByTestId('portfolio-facts');
+    expect(fact('start-nav')).toBe('1.0000');
+    expect(fact('latest-nav')).toBe('1.0420 (2021/10/20)');
+    expect(fact('itd-return')).toBe('+4.2%');
+    expect(fact('ytd-return')).toBe('-1.5%');
+    expect(fact('excess')).toBe('3.50 USDT');
+    expect(fact('value')).toBe('1,250.4 USDT');
+    expect(fact('profit-loss')).toBe('50.4 USDT');
+    expect(fact('awaiting-nav')).toBe('Waiting for the NAV to be posted');
+    expect(screen.queryByTestId('portfolio-fact-fees')).toBeNull();
+    expect(screen.queryByTestId('portfolio-fact-rate')).toBeNull();
+    expect(screen.queryByTestId('portfolio-action-auto-renew')).toBeNull();
+    expect(screen.queryByTestId('portfolio-action-redeem')).toBeNull();
+    const kinds = (await screen.findAllByTestId('portfolio-event-kind')).map(
+      (cell) => cell.textContent,
+    );
+    expect(kinds).toEqual(['Excess share', 'Management fee']);
+  });
+
+  it('terminates early after a confirmation stating the fee and what comes back', async () => {
+    const user = userEvent.setup();
+    detailMock.mockResolvedValue({
+      product: productDetail({ kind: 'flagship', renewable: false, levelRates: null }),
+      subscription: subscription(flagship),
+    });
+    leaveMock.mockResolvedValue(
+      subscription({ ...flagship, state: 'canceled', returnAmount: '1140', canRedeem: false }),
+    );
+    renderAt('/portfolio/earn/USDT-050S');
+    expect((await screen.findByTestId('portfolio-terminate-note')).textContent).toBe(
+      'Possible until 2021/12/14 00:00 (UTC+8), one day before expiry, for a fee: 5% within the first 6 months of the term, 3.5% after.',
+    );
+    await user.click(screen.getByTestId('portfolio-terminate-open'));
+    const dialog = await screen.findByTestId('portfolio-terminate-dialog');
+    expect(within(dialog).getByTestId('portfolio-terminate-principal').textContent).toBe(
+      '1,200 USDT',
+    );
+    expect(within(dialog).getByTestId('portfolio-terminate-fee').textContent).toBe('-60 USDT');
+    expect(within(dialog).getByTestId('portfolio-terminate-back').textContent).toBe('1,140 USDT');
+    expect(dialog.textContent).toContain('Early termination fee (5%)');
+    const confirm = within(dialog).getByTestId('portfolio-terminate-confirm') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.click(within(dialog).getByTestId('portfolio-terminate-understood'));
+    await user.click(confirm);
+    expect((await within(dialog).findByTestId('portfolio-terminate-done')).textContent).toBe(
+      'Terminated. 1,140 USDT has been paid to your wallet.',
+    );
+    expect(leaveMock).toHaveBeenCalledTimes(1);
+    expect(leaveMock.mock.calls[0]![0]).toEqual({ premiumId: 3, action: 'redeem' });
+  });
+});

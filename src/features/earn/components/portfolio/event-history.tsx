@@ -11,7 +11,7 @@ import { paths } from '../../../../lib/paths';
 import type { EarnEvent } from '../../../../shared/api/earn';
 import { EARN_HISTORY_PAGE_SIZE, useEarnHistory } from '../../api/use-earn-history';
 import { useEarnErrorText } from '../../hooks/use-earn-error-text';
-import { usePortfolioFormat } from './use-portfolio-format';
+import { useEventLabel, usePortfolioFormat } from './use-portfolio-format';
 import styles from './portfolio.module.css';
 
 /**
@@ -24,6 +24,7 @@ export function EventHistory({ premiumId, sn }: { premiumId: number; sn: string 
   const { t } = useTranslation('portfolio');
   const format = usePortfolioFormat();
   const errorText = useEarnErrorText();
+  const eventLabel = useEventLabel();
   const [page, setPage] = useState(1);
   const query = useEarnHistory(premiumId, page);
 
@@ -39,7 +40,7 @@ export function EventHistory({ premiumId, sn }: { premiumId: number; sn: string 
     {
       id: 'kind',
       header: t('event.kind'),
-      cell: (event) => t(`eventKind.${event.kind}`),
+      cell: (event) => eventLabel(event),
       cellProps: () => ({ 'data-testid': 'portfolio-event-kind' }),
     },
     {

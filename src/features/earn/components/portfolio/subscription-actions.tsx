@@ -5,11 +5,11 @@ import { ButtonLink } from '../../../../components/button-link';
 import { SectionCard } from '../../../../components/section-card';
 import { paths, type EARN_SETTINGS } from '../../../../lib/paths';
 import type { EarnProductDetail, EarnSubscription } from '../../../../shared/api/earn';
-import { isProKind, isRateKind } from '../../../../shared/constants/earn';
+import { FLAGSHIP, isProKind, isRateKind } from '../../../../shared/constants/earn';
 import { useLeaveSubscription } from '../../api/use-earn-settings';
 import { AssetReturnDialog } from './asset-return-dialog';
 import { AutoRenewDialog, renewBlockedReason } from './auto-renew-dialog';
-import { CancelDialog, RedeemDialog } from './leave-dialogs';
+import { CancelDialog, RedeemDialog, TerminateDialog } from './leave-dialogs';
 import { usePortfolioFormat } from './use-portfolio-format';
 import styles from './portfolio.module.css';
 
@@ -38,7 +38,8 @@ interface Action {
  * - before the start: Add more (the product page's join) and Cancel (refund to the wallet);
  * - auto-renew (Stable Income that renews; settings page `auto-renew`);
  * - Asset Return (Pro and Pro+; settings page `asset-return`);
- * - early redemption (Stable Income, Pro, Pro+) until a day before expiry, in BCNT.
+ * - early redemption (Stable Income, Pro, Pro+) until a day before expiry, in BCNT;
+ * - a Flagship's early termination until a day before expiry, for a fee (spec section 9).
  * An action that is closed says why. Cancel and redemption are one idempotent action each,
  * kept here so closing and reopening a dialog after a failure retries with the same key.
  */
@@ -52,7 +53,7 @@ export function SubscriptionActions({
   const format = usePortfolioFormat();
   const cancel = useLeaveSubscription();
   const redeem = useLeaveSubscription();
-  const [dialog, setDialog] = useState<'cancel' | 'redeem' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'redeem' | 'terminate' | null>(null);
   const pro = isProKind(sub.kind);
   const renewSetting = product.renewable && !pro;
   const active = sub.state === 'raising' || sub.state === 'running';
@@ -162,6 +163,34 @@ export function SubscriptionActions({
           </Button>
         ),
       },
+    sub.kind === 'flagship' &&
+      sub.state === 'running' && {
+        id: 'terminate',
+        title: t('terminate.title'),
+        text: (
+          <span className={styles.note} data-testid="portfolio-terminate-note">
+            {sub.canRedeem && sub.redeemableUntil
+              ? t('terminate.until', {
+                  time: format.time(sub.redeemableUntil),
+                  within: format.rate(FLAGSHIP.earlyTerminationFeePct.withinSixMonths),
+                  after: format.rate(FLAGSHIP.earlyTerminationFeePct.after),
+                })
+              : sub.redeemableUntil
+                ? t('redeem.closedAt', { time: format.time(sub.redeemableUntil) })
+                : t('redeem.closed')}
+          </span>
+        ),
+        control: (
+          <Button
+            variant="danger"
+            disabled={!sub.canRedeem}
+            onClick={() => setDialog('terminate')}
+            data-testid="portfolio-terminate-open"
+          >
+            {t('terminate.open')}
+          </Button>
+        ),
+      },
   ];
   const shown = actions.filter((action): action is Action => action !== false);
 
@@ -215,6 +244,14 @@ export function SubscriptionActions({
         subscription={sub}
         action={redeem}
       />
+      {sub.kind === 'flagship' ? (
+        <TerminateDialog
+          open={dialog === 'terminate'}
+          onClose={() => setDialog(null)}
+          subscription={sub}
+          action={redeem}
+        />
+      ) : null}
     </SectionCard>
   );
 }

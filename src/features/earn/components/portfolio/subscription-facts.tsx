@@ -17,8 +17,9 @@ interface Fact {
  * A subscription as premium2/Detail gives it (spec section 3 "Subscription"): status, units,
  * invested, added and locked amounts, accumulated and not yet paid rewards, the rate of the
  * member's level, the term and its dates, next renewal and auto-renew, the Asset Return
- * request (Pro), the value and profit or loss (NAV products), the return (amount, due, done)
- * and an early redemption (when, BCNT paid). A fact the subscription does not have is left out.
+ * request (Pro), the value, profit or loss, NAV, returns, high-water mark, excess share and fees
+ * (NAV products), the return (amount, due, done), an early redemption (when, BCNT paid) or a
+ * Flagship's early termination fee. A fact the subscription does not have is left out.
  */
 export function SubscriptionFacts({
   subscription: sub,
@@ -30,6 +31,8 @@ export function SubscriptionFacts({
   const { t } = useTranslation('portfolio');
   const format = usePortfolioFormat();
   const { currency } = sub;
+  const signedRate = (value: number) =>
+    `${value > 0 ? '+' : value < 0 ? '-' : ''}${format.rate(Math.abs(value))}`;
   const facts: (Fact | false)[] = [
     { id: 'state', label: t('fact.state'), value: <SubscriptionStateBadge state={sub.state} /> },
     { id: 'units', label: t('fact.units'), value: t('fact.unitsValue', { count: sub.units }) },
@@ -77,6 +80,46 @@ export function SubscriptionFacts({
             : format.money(sub.profitLoss, currency)}
         </span>
       ),
+    },
+    sub.startNav != null && { id: 'start-nav', label: t('fact.startNav'), value: sub.startNav },
+    sub.latestNav != null && {
+      id: 'latest-nav',
+      label: t('fact.latestNav'),
+      value: sub.latestNavDay
+        ? t('fact.navOn', { nav: sub.latestNav, day: sub.latestNavDay.replaceAll('-', '/') })
+        : sub.latestNav,
+    },
+    sub.itdReturn != null && {
+      id: 'itd-return',
+      label: t('fact.itdReturn'),
+      value: signedRate(sub.itdReturn),
+    },
+    sub.ytdReturn != null && {
+      id: 'ytd-return',
+      label: t('fact.ytdReturn'),
+      value: signedRate(sub.ytdReturn),
+    },
+    sub.highWatermark != null && {
+      id: 'high-watermark',
+      label: t('fact.highWatermark'),
+      value: sub.highWatermark,
+    },
+    sub.excessReward !== undefined &&
+      sub.excessReward !== '0' && {
+        id: 'excess',
+        label: t('fact.excessReward'),
+        value: format.money(sub.excessReward, currency, 'reward'),
+      },
+    sub.feesCharged !== undefined &&
+      sub.feesCharged !== '0' && {
+        id: 'fees',
+        label: t('fact.feesCharged'),
+        value: format.money(sub.feesCharged, currency),
+      },
+    sub.awaitingNav === true && {
+      id: 'awaiting-nav',
+      label: t('fact.settlement'),
+      value: t('fact.awaitingNav'),
     },
     { id: 'term', label: t('fact.term'), value: t('fact.termValue', { term: sub.term }) },
     {
@@ -129,6 +172,11 @@ export function SubscriptionFacts({
       id: 'redeemed',
       label: t('fact.redeemed'),
       value: format.time(sub.redeemedAt),
+    },
+    sub.terminationFee != null && {
+      id: 'termination-fee',
+      label: t('fact.terminationFee'),
+      value: format.money(sub.terminationFee, currency),
     },
     sub.redeemedBcnt !== null && {
       id: 'redeemed-bcnt',

@@ -52,3 +52,16 @@ export function usePortfolioFormat() {
     [money, signedMoney, day, time, rate, name, term],
   );
 }
+
+/**
+ * What a movement is, in words: its kind, or what it is within its kind where the server says
+ * (a Flagship's excess share, the Alliance fees, an early termination fee, a return at the NAV).
+ */
+export function useEventLabel() {
+  const { t } = useTranslation('portfolio');
+  return useCallback(
+    (event: Pick<EarnEvent, 'kind' | 'detail'>) =>
+      event.detail ? t(`eventDetail.${event.detail}`) : t(`eventKind.${event.kind}`),
+    [t],
+  );
+}
