@@ -1,8 +1,19 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/domain/auth/two-factor';
-import { latestLink, loginStep1, loginStep2, post, solveCaptcha } from '../helpers/auth';
-import { signedMessage } from '../helpers/loyalty';
+import {
+  createMember,
+  deviceHeaders,
+  latestLink,
+  loginSession,
+  loginStep1,
+  loginStep2,
+  newClientId,
+  outbox,
+  post,
+  solveCaptcha,
+} from '../helpers/auth';
+import { linkWallet, signedMessage } from '../helpers/loyalty';
 import {
   ADDRESSES,
   fresh,
@@ -191,5 +202,85 @@ describe('re-authentication: a session alone cannot keep someone else in', () =>
     expect(delayed.json()).toMatchObject({ message: 'login_delayed' });
     t.clock.advance(60_000);
     expect((await addAddress(member)).json().status).toBe(0);
+  });
+});
+
+describe('the member is e-mailed about every security change and new sign-in', () => {
+  /** The newest e-mail to the member with this subject (its body and link). */
+  async function notice(member: { email: string }, subject: string) {
+    const message = (await outbox(t.app, member.email, 50)).find((m) => m.subject === subject);
+    expect(message, `no "${subject}" e-mail`).toBeTruthy();
+    expect(message!.link).toBe('http://localhost:5173/security');
+    expect(message!.body).toMatch(/When: \d{4}\/\d{2}\/\d{2} \d{2}:\d{2} \(UTC\+8\)/);
+    expect(message!.body).toContain('http://localhost:5173/security');
+    return message!.body;
+  }
+
+  it('password change, two-step change, new address, wallet link and unlink', async () => {
+    const member = await withdrawMember(t);
+    expect(await notice(member, 'Your two-step verification was changed')).toContain(
+      'from off to authenticator app',
+    );
+    const changed = await post(
+      t.app,
+      '/member/updatePwd',
+      { oldPassword: member.password, password: 'Changed123', confirmPassword: 'Changed123' },
+      { token: member.token },
+    );
+    expect(changed.json().status).toBe(0);
+    member.password = 'Changed123';
+    // the device the change came from, by its description and address
+    expect(await notice(member, 'Your password was changed')).toMatch(
+      /From: Test Browser on Linux, Taipei \(IP 10\.\d+\.\d+\.\d+\)/,
+    );
+    t.clock.advance(25 * HOUR);
+    await fresh(t, member);
+    expect((await addAddress(member)).json().status).toBe(0);
+    expect(await notice(member, 'A withdrawal address was added')).toContain(
+      `Cold wallet, USDT on ERC20, ${ADDRESSES.evm}`,
+    );
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const linked = await post(
+      t.app,
+      '/member/siwe/link',
+      {
+        ...(await signedMessage(t.app, 'link', wallet.address, wallet)),
+        password: member.password,
+        code: nextCode(t, member),
+      },
+      { token: member.token },
+    );
+    expect(linked.json().status, linked.body).toBe(0);
+    expect(await notice(member, 'A wallet was linked to your account')).toContain(wallet.address);
+  });
+
+  it('a sign-in from a new device and every wallet sign-in; not the first device', async () => {
+    const member = await createMember(t.app);
+    const subjects = async () => (await outbox(t.app, member.email, 50)).map((m) => m.subject);
+    expect(await subjects()).not.toContain('New sign-in to your account');
+    await loginSession(t.app, member); // the same device again: no e-mail
+    expect(await subjects()).not.toContain('New sign-in to your account');
+
+    // another device: authorised by its e-mailed link, then its first sign-in is announced
+    const other = { ...member, clientId: newClientId() };
+    expect((await loginStep1(t.app, other)).json().data.result).toBe('device_authorization');
+    const { token } = await latestLink(t.app, member.email, '/authorizeLoginDevice');
+    await post(t.app, '/member/authorizeLoginDevice', { token });
+    await loginSession(t.app, other);
+    expect(await notice(member, 'New sign-in to your account')).toContain('Test Browser on Linux');
+    await loginSession(t.app, other);
+    expect((await subjects()).filter((s) => s === 'New sign-in to your account')).toHaveLength(1);
+
+    // a wallet sign-in, from the known device: announced every time
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    await linkWallet(t.app, member, wallet);
+    const signIn = await post(
+      t.app,
+      '/member/siwe/login',
+      await signedMessage(t.app, 'login', wallet.address, wallet),
+      { headers: deviceHeaders(member.clientId) },
+    );
+    expect(signIn.json().data.result, signIn.body).toBe('success');
+    await notice(member, 'Sign-in with your wallet');
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './devices';
 import { findMemberByEmail, loadMember, loadMemberSummary, type MemberRow, ROLE } from './members';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
+import { isNewDeviceLogin, sendSecurityNotice } from './security-notice';
 import { startSession } from './sessions';
 import {
   assertLoginAllowed,
@@ -137,7 +138,7 @@ export async function continueLogin(
     });
     return { result: 'second_factor', method: member.twoFactorMethod, ticket, sentTo };
   }
-  return finishLogin(deps, member, origin);
+  return finishLogin(deps, member, origin, source);
 }
 
 /** Step 2: the ticket from step 1 and the SMS or authenticator code. */
@@ -203,21 +204,35 @@ export async function loginSecondStep(
     .where(and(eq(loginTickets.id, ticket.id), isNull(loginTickets.usedAt)))
     .returning({ id: loginTickets.id });
   if (spent.length === 0) throw ticketInvalid();
-  return finishLogin(deps, member, origin);
+  return finishLogin(deps, member, origin, ticket.source === 'siwe' ? 'siwe' : 'password');
 }
 
+/**
+ * A new session. The member is e-mailed about every wallet sign-in and about the first sign-in
+ * from a device (other than the account's first device).
+ */
 async function finishLogin(
   deps: AuthDeps,
   member: MemberRow,
   origin: LoginOrigin,
+  source: 'password' | 'siwe',
 ): Promise<LoginResult> {
   const device = await recordDevice(deps, member.id, origin);
+  const newDevice = await isNewDeviceLogin(deps, member.id, device.id);
   const session = await startSession(deps, {
     memberId: member.id,
     deviceRowId: device.id,
     clientId: origin.clientId,
   });
   await logActivity(deps, { memberId: member.id, action: 'login', ip: origin.ip, device });
+  if (source === 'siwe' || newDevice) {
+    await sendSecurityNotice(
+      deps,
+      member,
+      source === 'siwe' ? 'wallet_login' : 'new_device_login',
+      { ip: origin.ip, deviceRowId: device.id },
+    );
+  }
   return {
     result: 'success',
     session: {

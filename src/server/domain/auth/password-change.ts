@@ -10,6 +10,7 @@ import { addMs, type AuthDeps, MINUTE } from './context';
 import { hashToken, randomToken } from './crypto';
 import { findMemberByEmail, loadMember } from './members';
 import { hashPassword, verifyPassword } from './passwords';
+import { sendSecurityNotice } from './security-notice';
 import { revokeMemberSessions } from './sessions';
 import { clearAllLoginFailures } from './throttle';
 import { WITHDRAWAL_LOCK_MS } from './two-factor';
@@ -111,6 +112,7 @@ export async function resetPassword(
   await revokeMemberSessions(deps, member.id, 'password_reset');
   await clearAllLoginFailures(deps, member.email);
   await logActivity(deps, { memberId: member.id, action: 'password_reset', ip });
+  await sendSecurityNotice(deps, member, 'password_reset', { ip });
   return { reset: true };
 }
 
@@ -140,5 +142,6 @@ export async function updatePassword(
     .where(eq(members.id, memberId));
   const endedSessions = await revokeMemberSessions(deps, memberId, 'password_changed', familyId);
   await logActivity(deps, { memberId, action: 'password_changed', ...origin });
+  await sendSecurityNotice(deps, member, 'password_changed', origin);
   return { endedSessions };
 }

@@ -17,6 +17,7 @@ import { addMs, type AuthDeps, MINUTE } from './context';
 import { continueLogin, type LoginOrigin } from './login';
 import { loadMember } from './members';
 import { confirmPassword } from './reauth';
+import { sendSecurityNotice } from './security-notice';
 import { verifyCurrentFactor } from './two-factor';
 
 /**
@@ -190,6 +191,7 @@ export async function linkWallet(
       ...origin,
       detail: { address: signer },
     });
+    await sendSecurityNotice(deps, member, 'wallet_linked', origin, signer);
   }
   const { list } = await listWallets(deps.db, memberId);
   const wallet = list.find((item) => item.address === signer);
@@ -221,6 +223,7 @@ export async function unlinkWallet(
     ...origin,
     detail: { address: getAddress(address) },
   });
+  await sendSecurityNotice(deps, member, 'wallet_unlinked', origin, getAddress(address));
   return listWallets(deps.db, memberId);
 }
 

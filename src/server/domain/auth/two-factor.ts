@@ -15,6 +15,7 @@ import { addMs, type AuthDeps, DAY } from './context';
 import { decryptAtRest, encryptAtRest, maskMobile } from './crypto';
 import { loadMember, type MemberRow } from './members';
 import { confirmPassword } from './reauth';
+import { sendSecurityNotice } from './security-notice';
 
 /**
  * Two-step verification: SMS codes or an authenticator app (TOTP, RFC 6238: 30-second steps,
@@ -248,5 +249,13 @@ async function change(
     ...origin,
     detail: { from: member.twoFactorMethod, to: updated.twoFactorMethod },
   });
+  const names = { none: 'off', sms: 'SMS', totp: 'authenticator app' } as const;
+  await sendSecurityNotice(
+    deps,
+    member,
+    'two_factor_changed',
+    origin,
+    `from ${names[member.twoFactorMethod]} to ${names[updated.twoFactorMethod]}`,
+  );
   return { settings: twoFactorSettings(updated), totp: null, sms: null };
 }

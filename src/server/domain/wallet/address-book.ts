@@ -19,7 +19,9 @@ import { withdrawalAddresses } from '../../db/schema/withdrawal';
 import { AppError, validationError } from '../../errors';
 import type { AuthDeps } from '../auth/context';
 import { loadMember, type MemberRow } from '../auth/members';
+import type { ActivityOrigin } from '../auth/activity';
 import { confirmPassword } from '../auth/reauth';
+import { sendSecurityNotice } from '../auth/security-notice';
 import { verifyCurrentFactor } from '../auth/two-factor';
 
 /**
@@ -153,6 +155,7 @@ export async function addAddress(
   deps: AuthDeps,
   memberId: number,
   body: AddAddressBody,
+  origin: ActivityOrigin,
 ): Promise<SavedAddress> {
   const member = await loadMember(deps.db, memberId);
   requireTwoFactorOn(member);
@@ -177,8 +180,9 @@ export async function addAddress(
   await confirmPassword(deps, member, body.password);
   await verifyCurrentFactor(deps, member, body.code, 'code', { required: true });
 
+  let saved: SavedAddress;
   try {
-    return await deps.db.transaction(async (txHandle) => {
+    saved = await deps.db.transaction(async (txHandle) => {
       const tx = txHandle as unknown as Db;
       await lockMember(tx, memberId);
       if ((await savedCount(tx, memberId)) >= MAX_SAVED_ADDRESSES) throw bookFull();
@@ -213,6 +217,14 @@ export async function addAddress(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+  await sendSecurityNotice(
+    deps,
+    member,
+    'withdrawal_address_added',
+    origin,
+    `${saved.name}, ${saved.currency} on ${saved.network}, ${saved.address}`,
+  );
+  return saved;
 }
 
 /** DELETE /user/address: answers the remaining list. */

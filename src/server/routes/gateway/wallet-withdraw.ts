@@ -62,7 +62,13 @@ const walletWithdrawRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(savedAddressSchema) },
       },
     }),
-    async (request) => ok(await addAddress(app.auth, request.member.memberId, request.body)),
+    async (request) =>
+      ok(
+        await addAddress(app.auth, request.member.memberId, request.body, {
+          ip: request.ip,
+          deviceRowId: request.member.deviceId,
+        }),
+      ),
   );
 
   app.delete(
