@@ -54,3 +54,26 @@ export function useEarnEvent(premiumId: number | undefined, eventId: number) {
     ...cachePresets.standard,
   });
 }
+
+/** At most this many pages of 100 for a chart: 2,000 movements, over five years of daily rewards. */
+const MAX_SCAN_PAGES = 20;
+
+/** Every movement of a subscription, newest first (pages of 100, at most 2,000). */
+export async function allEarnEvents(premiumId: number): Promise<EarnEvent[]> {
+  const events: EarnEvent[] = [];
+  for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
+    const history = await getEarnHistory({ premiumId, page, pageSize: SCAN_PAGE_SIZE });
+    events.push(...history.list);
+    if (history.list.length === 0 || events.length >= history.total) break;
+  }
+  return events;
+}
+
+/** Every movement of a subscription, for its accumulated reward chart. */
+export function useAllEarnEvents(premiumId: number) {
+  return useQuery({
+    queryKey: queryKeys.member.earnHistory({ premiumId, all: true }),
+    queryFn: () => allEarnEvents(premiumId),
+    ...cachePresets.fresh,
+  });
+}

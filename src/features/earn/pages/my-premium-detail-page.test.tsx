@@ -13,6 +13,9 @@ import type { EarnEvent, EarnSubscription } from '../../../shared/api/earn';
 import { productDetail, renderEarn, subscription } from '../test-utils';
 import MyPremiumDetailPage from './my-premium-detail-page';
 
+vi.mock('react-apexcharts', () => ({
+  default: (props: { type: string }) => <div data-testid="apex-chart" data-type={props.type} />,
+}));
 vi.mock('../../../services/earn', () => ({
   getEarnDetail: vi.fn(),
   getEarnHistory: vi.fn(),
@@ -97,6 +100,13 @@ describe('MyPremiumDetailPage: the subscription', () => {
     expect(within(first).getByTestId('portfolio-event-link').getAttribute('href')).toBe(
       '/earn/history/41?sn=USDT-034R',
     );
+
+    // the rewards over time, from every movement (pages of 100)
+    expect((await screen.findByTestId('earn-chart-reward-summary')).textContent).toBe(
+      '0.59 USDT from 2 reward days, 2021/09/15 to 2021/09/16.',
+    );
+    expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 1, pageSize: 100 });
+    expect(await screen.findByTestId('apex-chart')).toBeTruthy();
   });
 
   it('pages the history', async () => {

@@ -4,7 +4,9 @@ import { EmptyState, LoadError, Skeleton } from '../../../components/load-states
 import { PageHeader } from '../../../components/page-header';
 import { EARN_SETTINGS, paths } from '../../../lib/paths';
 import { useEarnDetail } from '../api/use-earn-product';
+import { isRateKind } from '../../../shared/constants/earn';
 import { EventHistory } from '../components/portfolio/event-history';
+import { RewardChartCard } from '../components/portfolio/reward-chart-card';
 import {
   SubscriptionActions,
   type EarnSetting,
@@ -30,7 +32,8 @@ const OPENED_HERE = { settingFrom: 'detail' } as const;
 /**
  * /portfolio/earn/{sn}/{setting?} (MyPremiumDetail): the member's subscription of one product
  * (premium2/Detail): the facts, what they may do now (add more, cancel, auto-renew, Asset
- * Return, early redemption) and the movements with the rewards (premium2/PremiumHistory).
+ * Return, early redemption), the rewards over time (Stable Income, Pro, Flagship) and the
+ * movements with the rewards (premium2/PremiumHistory).
  * `setting` opens its settings dialog; closing it goes back to the detail, or replaces the path
  * when the settings page was the entry (a reminder e-mail's link). Without a subscription: a
  * pointer to the product page.
@@ -133,6 +136,9 @@ function SubscriptionDetail({ sn }: { sn: string }) {
           }
         }}
       />
+      {isRateKind(subscription.kind) || subscription.kind === 'flagship' ? (
+        <RewardChartCard premiumId={subscription.premiumId} currency={subscription.currency} />
+      ) : null}
       <EventHistory premiumId={subscription.premiumId} sn={sn} />
     </div>
   );

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { LoadError, Skeleton } from '../../../../components/load-states';
+import { SectionCard } from '../../../../components/section-card';
+import { useAllEarnEvents } from '../../api/use-earn-history';
+import { useEarnErrorText } from '../../hooks/use-earn-error-text';
+import { AccumulatedRewardChart } from '../charts/accumulated-reward-chart';
+
+/**
+ * The subscription's rewards added up by day (the earn charts' AccumulatedRewardChart over every
+ * movement of its history): loading skeleton, the error with Retry, the chart or its empty state.
+ */
+export function RewardChartCard({ premiumId, currency }: { premiumId: number; currency: string }) {
+  const { t } = useTranslation('portfolio');
+  const errorText = useEarnErrorText();
+  const query = useAllEarnEvents(premiumId);
+  return (
+    <SectionCard title={t('chart.title')} data-testid="portfolio-reward-chart">
+      {query.isPending ? (
+        <Skeleton lines={6} testId="portfolio-reward-chart-loading" />
+      ) : query.isError ? (
+        <LoadError
+          message={errorText(query.error) ?? t('error.load')}
+          onRetry={() => query.refetch()}
+          testId="portfolio-reward-chart-error"
+        />
+      ) : (
+        <AccumulatedRewardChart events={query.data} currency={currency} />
+      )}
+    </SectionCard>
+  );
+}
