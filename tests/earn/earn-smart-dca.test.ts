@@ -6,6 +6,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EarnSubscription, EarnXSavingHistory } from '../../src/shared/api/earn';
 import { parseAmount } from '../../src/shared/money/decimal';
+import type { Db } from '../../src/server/db/database';
+import { runEarnLifecycle } from '../../src/server/domain/earn/lifecycle';
+import {
+  memberAccount,
+  platformAccount,
+  postLedgerTransaction,
+  transfer,
+} from '../../src/server/domain/wallet/ledger';
+import { earnDepsOf } from '../../src/server/jobs/earn-lifecycle';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expectBooksBalanced } from '../helpers/wallet';
 import { ledgerCount, walletBalance } from '../wallet/convert-helpers';
@@ -156,5 +165,55 @@ describe('Smart DCA', () => {
     expect(parseAmount((await walletBalance(t, await h.fresh(member), 'ETH')).available, 18)).toBe(
       (daily * 10n ** 12n) / 3000n,
     );
+  }, 90_000);
+
+  it('a run that dies before the conversion converts once when run again, what the wallet still holds', async () => {
+    await t.app.wallet.prices.setBcntPrice('0.5');
+    const p = await h.product({ kind: 'fixed' });
+    const member = await h.funded('1000');
+    await h.join(member, p.id, 10);
+    await h.post('/api/v1/premium2/XSavingSetting', member, { premiumId: p.id, currency: 'BCNT' });
+    await h.at(new Date(Date.parse(p.startAt) + 60_000));
+    t.clock.set(new Date(Date.parse(p.startAt) + 3 * DAY + 60_000));
+    // the process dies at the conversion's transaction, after the rewards were paid
+    const dying = new Proxy(t.database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction')
+          return (fn: (tx: Db) => Promise<unknown>) => {
+            if (new Error().stack?.includes('convertOne')) throw new Error('killed');
+            return target.transaction(fn as never);
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as Db;
+    const deps = earnDepsOf({ ...t.app.wallet, db: dying, outbox: t.app.auth.outbox });
+    await expect(runEarnLifecycle(deps, t.clock.now())).rejects.toThrow('killed');
+    let s = (await h.detail(member, p.serialNumber)).subscription!;
+    expect(usdt(s.smartDca!.toBeConverted)).toBe(daily * 3n);
+    expect(s.smartDca!.conversionCount).toBe(0);
+    // meanwhile the member spends one day's reward
+    await t.database.db.transaction((tx) =>
+      postLedgerTransaction(tx as unknown as Db, t.clock, {
+        idempotencyKey: `test-spend:${member.memberId}`,
+        type: 'withdrawal',
+        memberId: member.memberId,
+        postings: transfer(
+          memberAccount(member.memberId),
+          platformAccount('hot_wallet'),
+          'USDT',
+          daily,
+        ),
+      }),
+    );
+    await h.run();
+    await h.run();
+    s = (await h.detail(member, p.serialNumber)).subscription!;
+    expect(s.smartDca).toMatchObject({ conversionCount: 1, toBeConverted: '0' });
+    expect(usdt(s.smartDca!.converted)).toBe(daily * 2n);
+    expect(bcnt((await walletBalance(t, await h.fresh(member), 'BCNT')).available)).toBe(
+      toBcnt(daily * 2n, bcnt('0.5')),
+    );
+    expect((await walletBalance(t, await h.fresh(member), 'USDT')).available).toBe('0');
+    expect(await ledgerCount(t, member.memberId, 'earn_dca')).toBe(1);
   }, 90_000);
 });
