@@ -37,7 +37,7 @@ const flagship = () =>
     levelRates: null,
     settlement: 'monthly',
   });
-const alliance = (highWatermark: string | null = '1.0842') =>
+const alliance = (highWatermark: string | null = '1.084200000000000000') =>
   productDetail({
     serialNumber: 'USDT-041S',
     kind: 'alliance',

@@ -95,6 +95,16 @@ function ProductTerms({
   );
 }
 
+/** A NAV as posted (up to 18 places) with 4 to 6 places: "1.148540000000000000" -> 1.14854. */
+function formatNavText(nav: string, language: string): string {
+  const value = Number(nav);
+  if (!Number.isFinite(value)) return nav;
+  return new Intl.NumberFormat(language || 'en-US', {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 6,
+  }).format(value);
+}
+
 /** The figures of one product that its terms refer to. */
 export function productTermsFacts(
   product: EarnProductDetail,
@@ -199,7 +209,9 @@ export function productTermsFacts(
           value:
             product.highWatermark === null
               ? t('terms.highWatermarkNone')
-              : t('terms.highWatermarkValue', { nav: product.highWatermark }),
+              : t('terms.highWatermarkValue', {
+                  nav: formatNavText(product.highWatermark, language),
+                }),
         }
       : null,
     product.kind === 'flagship'
