@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AuthError } from '../../../shared/api/auth';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { verificationCodes } from '../../db/schema';
@@ -9,7 +9,7 @@ import { hmacHex, randomCode } from './crypto';
 /**
  * 6-digit codes sent by e-mail or SMS. Stored as an HMAC (a leaked table does not give the
  * codes away), valid 10 minutes, single use (an atomic `UPDATE ... WHERE used_at IS NULL
- * RETURNING`), at most 5 wrong submissions per code, a new code at most every 60 seconds and
+ * RETURNING`), at most 5 submissions compared per code (counted in that same UPDATE), a new code at most every 60 seconds and
  * at most 5 per hour for one member, channel and purpose. Sending a new code retires the old.
  */
 export const CODE_TTL_MS = 10 * MINUTE;
@@ -126,22 +126,39 @@ function liveScope(target: CodeTarget, now: Date) {
   );
 }
 
-/** Count a wrong submission against the live code and throw the matching refusal. */
-async function refuseWrongCode(
+/**
+ * One attempt at the live code, counted in the same conditional UPDATE that checks it: the row
+ * is only touched while it has attempts left, and concurrent submissions queue on its row lock
+ * (PostgreSQL re-checks `attempts < 5` on the updated row), so no more than 5 codes are ever
+ * compared, however many arrive at once. `spend` also marks a matching code used.
+ */
+async function attemptCode(
   deps: AuthDeps,
   target: CodeTarget,
-  now: Date,
+  code: string,
   field: string,
-): Promise<never> {
-  const [live] = await deps.db
+  spend: boolean,
+): Promise<void> {
+  const now = deps.clock.now();
+  const hash = codeHash(deps, target, code);
+  const matches = sql`${verificationCodes.codeHash} = ${hash}`;
+  const [row] = await deps.db
     .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .set({
+      attempts: spend
+        ? sql`${verificationCodes.attempts} + 1`
+        : sql`${verificationCodes.attempts} + (case when ${matches} then 0 else 1 end)`,
+      ...(spend
+        ? { usedAt: sql`case when ${matches} then ${now.toISOString()}::timestamptz else null end` }
+        : {}),
+    })
     .where(liveScope(target, now))
-    .returning({ attempts: verificationCodes.attempts });
-  if (!live) throw new AppError(ErrorCode.badRequest, AuthError.codeExpired, { field });
+    .returning({ attempts: verificationCodes.attempts, matched: sql<boolean>`${matches}` });
+  if (!row) throw new AppError(ErrorCode.badRequest, AuthError.codeExpired, { field });
+  if (row.matched) return;
   throw new AppError(ErrorCode.badRequest, AuthError.codeWrong, {
     field,
-    attemptsLeft: Math.max(0, CODE_MAX_ATTEMPTS - live.attempts),
+    attemptsLeft: Math.max(0, CODE_MAX_ATTEMPTS - row.attempts),
   });
 }
 
@@ -156,16 +173,7 @@ export async function consumeCode(
   code: string,
   field = 'code',
 ): Promise<void> {
-  const now = deps.clock.now();
-  const used = await deps.db
-    .update(verificationCodes)
-    .set({ usedAt: now })
-    .where(
-      and(liveScope(target, now), eq(verificationCodes.codeHash, codeHash(deps, target, code))),
-    )
-    .returning({ id: verificationCodes.id });
-  if (used.length > 0) return;
-  await refuseWrongCode(deps, target, now, field);
+  await attemptCode(deps, target, code, field, true);
 }
 
 /** Check a code without spending it (a wrong one still counts as an attempt). */
@@ -175,13 +183,5 @@ export async function checkCode(
   code: string,
   field = 'code',
 ): Promise<void> {
-  const now = deps.clock.now();
-  const [match] = await deps.db
-    .select({ n: count() })
-    .from(verificationCodes)
-    .where(
-      and(liveScope(target, now), eq(verificationCodes.codeHash, codeHash(deps, target, code))),
-    );
-  if (match && match.n > 0) return;
-  await refuseWrongCode(deps, target, now, field);
+  await attemptCode(deps, target, code, field, false);
 }

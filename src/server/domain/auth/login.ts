@@ -153,9 +153,11 @@ export async function loginSecondStep(
     throw validationError([{ field: 'google2FAToken', message: AccountMessage.codeWrong }]);
   }
   const now = deps.clock.now();
+  // The attempt is counted in the UPDATE that finds the ticket (only while it has attempts
+  // left; concurrent steps queue on the row), so a ticket never gets more than 5 codes checked.
   const [ticket] = await deps.db
-    .select()
-    .from(loginTickets)
+    .update(loginTickets)
+    .set({ attempts: sql`${loginTickets.attempts} + 1` })
     .where(
       and(
         eq(loginTickets.tokenHash, hashToken(body.ticket)),
@@ -164,7 +166,7 @@ export async function loginSecondStep(
         lt(loginTickets.attempts, TICKET_MAX_ATTEMPTS),
       ),
     )
-    .limit(1);
+    .returning();
   if (!ticket) throw ticketInvalid();
   const [device] = await deps.db
     .select()
@@ -181,22 +183,14 @@ export async function loginSecondStep(
   const member = await loadMember(deps.db, ticket.memberId);
   if (member.twoFactorMethod !== ticket.method) throw ticketInvalid();
 
-  try {
-    if (ticket.method === 'totp') await consumeTotp(deps, member, code, 'google2FAToken');
-    else {
-      await consumeCode(
-        deps,
-        { memberId: member.id, channel: 'sms', purpose: 'login' },
-        code,
-        'google2FAToken',
-      );
-    }
-  } catch (error) {
-    await deps.db
-      .update(loginTickets)
-      .set({ attempts: sql`${loginTickets.attempts} + 1` })
-      .where(eq(loginTickets.id, ticket.id));
-    throw error;
+  if (ticket.method === 'totp') await consumeTotp(deps, member, code, 'google2FAToken');
+  else {
+    await consumeCode(
+      deps,
+      { memberId: member.id, channel: 'sms', purpose: 'login' },
+      code,
+      'google2FAToken',
+    );
   }
   const spent = await deps.db
     .update(loginTickets)

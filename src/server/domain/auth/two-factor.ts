@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import {
   AuthError,
@@ -7,11 +7,11 @@ import {
   type TwoFactorSettings,
 } from '../../../shared/api/auth';
 import { ErrorCode } from '../../../shared/api/envelope';
-import { members } from '../../db/schema';
+import { loginThrottle, members } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type ActivityOrigin, logActivity } from './activity';
 import { checkCode, consumeCode, issueCode } from './codes';
-import { addMs, type AuthDeps, DAY } from './context';
+import { addMs, type AuthDeps, DAY, MINUTE } from './context';
 import { decryptAtRest, encryptAtRest, maskMobile } from './crypto';
 import { loadMember, type MemberRow } from './members';
 import { confirmPassword } from './reauth';
@@ -28,6 +28,9 @@ export const TOTP_ISSUER = 'BCNT Platform';
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_WINDOW = 1;
 export const WITHDRAWAL_LOCK_MS = DAY;
+/** wrong authenticator codes per account, over every route that takes one */
+export const TOTP_MAX_FAILURES = 5;
+export const TOTP_FAILURE_WINDOW_MS = 15 * MINUTE;
 
 function totpAt(now: Date) {
   return authenticator.clone({
@@ -65,7 +68,57 @@ function codeWrong(field: string) {
   return new AppError(ErrorCode.badRequest, AuthError.codeWrong, { field });
 }
 
-/** Accept a TOTP code of the member's authenticator once; throws "The code is wrong.". */
+function totpThrottleKey(memberId: number): string {
+  return `totp:${memberId}`;
+}
+
+/**
+ * Take one of the account's authenticator attempts (a row of the login throttle's table, key
+ * `totp:<member>`, windows of 15 minutes from the first failure). Taken before the code is
+ * compared, in one atomic upsert, so concurrent requests cannot compare more than 5 codes; a
+ * right code gives its attempt back. Over the limit: `login_delayed` (429) with `retryAfter`
+ * seconds and `retryAt` (ISO) when the window ends. So more than 5 submissions in flight at
+ * once for one account are refused too.
+ */
+async function takeTotpAttempt(deps: AuthDeps, memberId: number, field: string): Promise<void> {
+  const now = deps.clock.now();
+  const windowOver = sql`${loginThrottle.windowStart} <= ${addMs(now, -TOTP_FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
+  const [row] = await deps.db
+    .insert(loginThrottle)
+    .values({ key: totpThrottleKey(memberId), failures: 1, windowStart: now, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`case when ${windowOver} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${windowOver} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStart} end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: loginThrottle.failures, windowStart: loginThrottle.windowStart });
+  if (row && row.failures > TOTP_MAX_FAILURES) {
+    // not compared: the refusal does not count
+    await giveBackTotpAttempt(deps, memberId);
+    const retryAt = addMs(row.windowStart, TOTP_FAILURE_WINDOW_MS);
+    throw new AppError(ErrorCode.rateLimited, AuthError.loginDelayed, {
+      field,
+      retryAfter: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
+      retryAt: retryAt.toISOString(),
+    });
+  }
+}
+
+async function giveBackTotpAttempt(deps: AuthDeps, memberId: number): Promise<void> {
+  await deps.db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(eq(loginThrottle.key, totpThrottleKey(memberId)));
+}
+
+/**
+ * Accept a TOTP code of the member's authenticator once; throws "The code is wrong.". At most
+ * 5 wrong codes per account in 15 minutes over every route (login, two-step changes, wallet
+ * link and unlink, addresses, withdrawals), then `login_delayed` until the window ends.
+ */
 export async function consumeTotp(
   deps: AuthDeps,
   member: Pick<MemberRow, 'id' | 'totpSecret'>,
@@ -73,12 +126,15 @@ export async function consumeTotp(
   field: string,
 ): Promise<void> {
   if (!member.totpSecret) throw codeWrong(field);
+  await takeTotpAttempt(deps, member.id, field);
   const step = matchTotpStep(
     openTotpSecret(deps, member.id, member.totpSecret),
     code,
     deps.clock.now(),
   );
   if (step === null) throw codeWrong(field);
+  // A code of the secret (even a replayed step) is no guess: its attempt is given back.
+  await giveBackTotpAttempt(deps, member.id);
   const accepted = await deps.db
     .update(members)
     .set({ totpLastStep: step })
