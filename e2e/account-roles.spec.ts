@@ -13,6 +13,8 @@ test('a member without the Investor role is offered it at login and gets it', as
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('investor-offer')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('investor-offer-accept').click();
+  // the session exists behind the offer: the offer closes once the role is granted
+  await expect(page.getByTestId('investor-offer')).toHaveCount(0);
   await expect(page.getByTestId('nav-user-menu')).toBeVisible();
 
   const shown = await ops('member', 'show', member.email, '--json');
