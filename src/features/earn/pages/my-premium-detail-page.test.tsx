@@ -109,6 +109,32 @@ describe('MyPremiumDetailPage: the subscription', () => {
     expect(await screen.findByTestId('apex-chart')).toBeTruthy();
   });
 
+  it('shows the Smart DCA fields of a subscription converting its rewards', async () => {
+    holding({
+      smartDca: {
+        currency: 'BTC',
+        rewardCurrency: 'USDT',
+        expectedAccumulated: '24.657534',
+        converted: '4.931506',
+        toBeConverted: '0.164383',
+        averagePrice: '65000',
+        currentAmount: '0.00007586',
+        conversionCount: 30,
+      },
+      canSetSmartDca: true,
+    });
+    renderAt('/portfolio/earn/USDT-034R', 'zh-TW');
+    const dca = await screen.findByTestId('portfolio-dca');
+    expect(within(dca).getByRole('heading', { name: 'Smart DCA' })).toBeTruthy();
+    const value = (id: string) => screen.getByTestId(`portfolio-dca-${id}`).textContent;
+    expect(value('currency')).toBe('BTC');
+    expect(value('expected')).toBe('24.65 USDT');
+    expect(value('converted')).toBe('4.93 USDT');
+    expect(value('to-convert')).toBe('0.16 USDT');
+    expect(value('average')).toBe('每 BTC 65000 USDT');
+    expect(value('count')).toBe('30');
+  });
+
   it('pages the history', async () => {
     historyMock.mockResolvedValue({
       list: [reward(41, '2021-09-16')],

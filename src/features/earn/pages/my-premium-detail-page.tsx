@@ -7,6 +7,7 @@ import { useEarnDetail } from '../api/use-earn-product';
 import { isRateKind } from '../../../shared/constants/earn';
 import { EventHistory } from '../components/portfolio/event-history';
 import { RewardChartCard } from '../components/portfolio/reward-chart-card';
+import { SmartDcaFacts } from '../components/portfolio/smart-dca-facts';
 import {
   SubscriptionActions,
   type EarnSetting,
@@ -120,6 +121,7 @@ function SubscriptionDetail({ sn }: { sn: string }) {
         breadcrumbs={crumbs(name)}
       />
       <SubscriptionFacts subscription={subscription} product={product} />
+      {subscription.smartDca ? <SmartDcaFacts dca={subscription.smartDca} /> : null}
       <SubscriptionActions
         subscription={subscription}
         product={product}

@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import type { EarnSubscriptionState } from '../../../shared/api/earn';
 import { useEarnDetail } from '../api/use-earn-product';
 import { EventHistory } from '../components/portfolio/event-history';
+import { SmartDcaFacts } from '../components/portfolio/smart-dca-facts';
 import { SubscriptionFacts } from '../components/portfolio/subscription-facts';
 import { usePortfolioFormat } from '../components/portfolio/use-portfolio-format';
 import { useEarnErrorText } from '../hooks/use-earn-error-text';
@@ -106,6 +107,7 @@ function HistoryDetail({ sn }: { sn: string | null }) {
         breadcrumbs={crumbs(name)}
       />
       <SubscriptionFacts subscription={subscription} product={product} />
+      {subscription.smartDca ? <SmartDcaFacts dca={subscription.smartDca} /> : null}
       <EventHistory premiumId={subscription.premiumId} sn={sn} />
     </div>
   );
