@@ -72,7 +72,7 @@ test('register and verify both contacts from the dev outbox', async () => {
   await page.getByTestId('register-password').fill('short1');
   await page.getByTestId('register-confirm-password').fill('different1');
   await expect(page.getByTestId('register-form')).toContainText(
-    '8-20 characters with letter and number',
+    '8-128 characters with letter and number',
   );
   await expect(page.getByTestId('register-form')).toContainText('Passwords do not match.');
   await page.getByTestId('register-password').fill(password);

@@ -90,7 +90,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   'Incorrect mobile format': 'validation.mobileFormat',
   'Phone Number must not be blank!!': 'validation.phoneRequired',
   'The code is wrong.': 'validation.codeWrong',
-  '8-20 characters with letter and number': 'validation.passwordRule',
+  '8-128 characters with letter and number': 'validation.passwordRule',
   'Passwords do not match.': 'validation.passwordMismatch',
   'Please insert passwords and confirm the passwords are same.': 'validation.passwordsRequired',
   'Invalid Referral Code.': 'validation.referralInvalid',

@@ -85,7 +85,7 @@ export const SPEC_QUOTED: readonly string[] = [
   'Incorrect mobile format',
   'Phone Number must not be blank!!',
   'The code is wrong.',
-  '8-20 characters with letter and number',
+  '8-128 characters with letter and number',
   'Passwords do not match.',
   'Invalid Referral Code.',
   'Please Fill in the Username.',

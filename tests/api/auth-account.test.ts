@@ -336,7 +336,7 @@ describe('passwords and profile', () => {
       password: 'short',
       confirmPassword: 'short',
     });
-    expect(weak.json().data.issues[0].message).toBe('8-20 characters with letter and number');
+    expect(weak.json().data.issues[0].message).toBe('8-128 characters with letter and number');
 
     const ok = await post(t.app, '/member/resetPwd', {
       token,

@@ -151,12 +151,12 @@ describe('POST /member/register', () => {
       [
         { password: 'short1', confirmPassword: 'short1' },
         'password',
-        '8-20 characters with letter and number',
+        '8-128 characters with letter and number',
       ],
       [
         { password: 'lettersonly', confirmPassword: 'lettersonly' },
         'password',
-        '8-20 characters with letter and number',
+        '8-128 characters with letter and number',
       ],
       [{ confirmPassword: 'Different1' }, 'confirmPassword', 'Passwords do not match.'],
       [{ agreement: false }, 'agreement', 'agreement_required'],

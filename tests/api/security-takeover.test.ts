@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/domain/auth/two-factor';
@@ -349,5 +350,68 @@ describe('guessing codes', () => {
     // the sixth and later guesses were not compared: the right code among them is refused
     expect(messages.at(-1)).toBe('code_expired');
     expect((await guess(code)).json().message).toBe('code_expired');
+  });
+});
+
+describe('no account enumeration; long passwords', () => {
+  it('sendVerifySmsCode and activation answer an unknown e-mail like a member’s', async () => {
+    const member = await createMember(t.app, { verify: false });
+    t.clock.advance(61_000); // the codes sent at registration may be resent
+    const stranger = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+    const send = (userName: string) => post(t.app, '/member/sendVerifySmsCode', { userName });
+    const shape = (res: { json(): { status: number; data: Record<string, unknown> } }) => {
+      const { status, data } = res.json();
+      return {
+        status,
+        keys: Object.keys(data).sort(),
+        resendAfter: data.resendAfter,
+        sentTo: String(data.sentTo).replace(/\d{3}$/, 'nnn'),
+      };
+    };
+    const [known, unknown] = [await send(member.email), await send(stranger)];
+    expect(shape(unknown)).toEqual(shape(known));
+    expect(shape(known).sentTo).toMatch(/^\+8869\*\*\*\*nnn$/);
+    expect(await outbox(t.app, stranger)).toHaveLength(0);
+
+    // the same resend timing
+    const [knownSoon, unknownSoon] = [await send(member.email), await send(stranger)];
+    expect(unknownSoon.statusCode).toBe(429);
+    expect(unknownSoon.json()).toEqual(knownSoon.json());
+
+    // activation: a wrong code counts down the same way, then the code is spent
+    const activate = (userName: string) =>
+      call(t.app, 'PUT', '/member/activation', { actionType: 'mobile', userName, code: '000001' });
+    for (let left = 4; left >= 0; left--) {
+      const [k, u] = [await activate(member.email), await activate(stranger)];
+      expect(u.json()).toEqual(k.json());
+      expect(u.json().data.attemptsLeft).toBe(left);
+    }
+    const [kDone, uDone] = [await activate(member.email), await activate(stranger)];
+    expect(uDone.json()).toEqual(kDone.json());
+    expect(uDone.json().message).toBe('code_expired');
+  });
+
+  it('passwords may be up to 128 characters', async () => {
+    const long = `Aa1${'x'.repeat(125)}`;
+    expect(long).toHaveLength(128);
+    const member = await createMember(t.app);
+    const changed = await post(
+      t.app,
+      '/member/updatePwd',
+      { oldPassword: member.password, password: long, confirmPassword: long },
+      { token: member.token },
+    );
+    expect(changed.json().status, changed.body).toBe(0);
+    expect((await loginStep1(t.app, { ...member, password: long })).json().data.result).toBe(
+      'success',
+    );
+    const tooLong = `${long}x`;
+    const refused = await post(
+      t.app,
+      '/member/updatePwd',
+      { oldPassword: long, password: tooLong, confirmPassword: tooLong },
+      { token: member.token },
+    );
+    expect(refused.json().data.issues[0].message).toBe('8-128 characters with letter and number');
   });
 });

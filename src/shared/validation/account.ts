@@ -9,7 +9,7 @@ export const AccountMessage = {
   emailFormat: 'Incorrect email format',
   mobileFormat: 'Incorrect mobile format',
   phoneBlank: 'Phone Number must not be blank!!',
-  password: '8-20 characters with letter and number',
+  password: '8-128 characters with letter and number',
   passwordMismatch: 'Passwords do not match.',
   passwordsRequired: 'Please insert passwords and confirm the passwords are same.',
   usernameRequired: 'Please Fill in the Username.',
@@ -20,11 +20,11 @@ export const AccountMessage = {
 export type AccountMessage = (typeof AccountMessage)[keyof typeof AccountMessage];
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 20;
+export const PASSWORD_MAX = 128;
 export const USERNAME_MAX = 30;
 export const CODE_LENGTH = 6;
 
-/** 8 to 20 characters with at least one letter and one digit; empty gives no verdict. */
+/** 8 to 128 characters with at least one letter and one digit; empty gives no verdict. */
 export function checkPassword(value: string): AccountMessage | null {
   if (value === '') return null;
   const ok =

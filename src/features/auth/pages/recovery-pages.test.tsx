@@ -87,7 +87,7 @@ describe('Reset password', () => {
     renderAuth(<ResetPasswordPage />, { route: `/reset-password?token=${TOKEN}` });
     await user.type(field('reset-password'), 'short1');
     await waitFor(() =>
-      expect(errorOf('reset-password')).toBe('8-20 characters with letter and number'),
+      expect(errorOf('reset-password')).toBe('8-128 characters with letter and number'),
     );
     await user.type(field('reset-password'), '2345');
     await user.type(field('reset-confirm-password'), 'short12344');

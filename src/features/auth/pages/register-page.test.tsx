@@ -110,7 +110,7 @@ describe('Register page: the form', () => {
     await renderLoaded();
     await user.type(field('register-password'), 'abc');
     await waitFor(() =>
-      expect(errorOf('register-password')).toBe('8-20 characters with letter and number'),
+      expect(errorOf('register-password')).toBe('8-128 characters with letter and number'),
     );
     await user.type(field('register-password'), '12345');
     await waitFor(() => expect(errorOf('register-password')).toBeNull());
@@ -127,7 +127,7 @@ describe('Register page: the form', () => {
     await user.clear(field('register-password'));
     await user.type(field('register-password'), 'abcdefghi');
     await waitFor(() =>
-      expect(errorOf('register-password')).toBe('8-20 characters with letter and number'),
+      expect(errorOf('register-password')).toBe('8-128 characters with letter and number'),
     );
   });
 

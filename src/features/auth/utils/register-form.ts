@@ -14,7 +14,7 @@ import { FormMessage } from './form-message';
 
 /**
  * The registration form (spec section 5), on the shared validators so the messages are the
- * spec's own: username required, e-mail format, mobile required and in format, password 8-20 with
+ * spec's own: username required, e-mail format, mobile required and in format, password 8-128 with
  * a letter and a digit, confirmation equal, user agreement and privacy policy accepted, referral
  * code optional (format here; whether it exists is asked on blur).
  */

@@ -32,7 +32,7 @@ describe('ChangePasswordPage', () => {
     expect(current().type).toBe('password');
     expect(current().autocomplete).toBe('current-password');
     expect(next().autocomplete).toBe('new-password');
-    expect(screen.getAllByText('8-20 characters with letter and number')).toHaveLength(1);
+    expect(screen.getAllByText('8-128 characters with letter and number')).toHaveLength(1);
   });
 
   it('shows the spec messages: required, the password rule and "Passwords do not match."', async () => {
@@ -45,7 +45,7 @@ describe('ChangePasswordPage', () => {
 
     await user.type(next(), 'abcdefgh');
     await user.tab();
-    expect(errorOf(next())).toBe('8-20 characters with letter and number');
+    expect(errorOf(next())).toBe('8-128 characters with letter and number');
     await user.clear(next());
     await user.type(next(), 'abcd1234');
     await user.type(confirm(), 'abcd12345');

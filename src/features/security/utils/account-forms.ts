@@ -8,7 +8,7 @@ import {
 
 /**
  * Form schemas of the change-password and edit-username pages, built on the shared validators
- * (spec section 5) so the messages are the spec's: "8-20 characters with letter and number",
+ * (spec section 5) so the messages are the spec's: "8-128 characters with letter and number",
  * "Passwords do not match.", "Please insert passwords and confirm the passwords are same.",
  * "Please Fill in the Username.". `REQUIRED` marks an empty required field.
  */

@@ -22,6 +22,7 @@ import { CODE_RESEND_SECONDS, consumeCode, issueCode } from './codes';
 import type { AuthDeps, RequestOrigin } from './context';
 import { maskEmail, maskMobile } from './crypto';
 import { DEVICE_STATUS, recordDevice } from './devices';
+import { pretendCheckCode, pretendSendCode } from './unknown-contact';
 import { hashPassword } from './passwords';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -215,8 +216,8 @@ export async function validateRegistrationField(
 
 /**
  * Send a contact-verification code to the address stored on the account named by `userName`
- * (never to an address from the request). An unknown account gets the same kind of answer and
- * nothing is sent.
+ * (never to an address from the request). An unknown account gets the same answer and resend
+ * timing, and nothing is sent (`unknown-contact.ts`).
  */
 export async function sendContactCode(
   deps: AuthDeps,
@@ -224,12 +225,7 @@ export async function sendContactCode(
   userName: string,
 ): Promise<SendCodeResult> {
   const member = await findMemberByEmail(deps.db, userName);
-  if (!member) {
-    return {
-      resendAfter: CODE_RESEND_SECONDS,
-      sentTo: channel === 'email' ? maskEmail(userName) : '****',
-    };
-  }
+  if (!member) return pretendSendCode(deps, userName, channel, maskEmail(userName));
   if (channel === 'sms') {
     if (!member.mobile) {
       throw new AppError(ErrorCode.badRequest, AccountMessage.phoneBlank, { field: 'mobile' });
@@ -255,8 +251,8 @@ export async function activateContact(
   body: { actionType: 'email' | 'mobile'; userName: string; code: string },
 ): Promise<{ emailVerified: boolean; mobileVerified: boolean }> {
   const member = await findMemberByEmail(deps.db, body.userName);
-  if (!member) throw new AppError(ErrorCode.badRequest, AuthError.codeWrong, { field: 'code' });
   const channel = body.actionType === 'email' ? 'email' : 'sms';
+  if (!member) return pretendCheckCode(deps, body.userName, channel);
   await consumeCode(deps, { memberId: member.id, channel, purpose: 'activation' }, body.code);
   const now = deps.clock.now();
   const [updated] = await deps.db
