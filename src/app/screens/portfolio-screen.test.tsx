@@ -32,7 +32,9 @@ describe('PortfolioScreen (/portfolio)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Subscriptions');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Earn', 'Stable Income', 'Mixed Quant', 'Flagship']);
-    await waitFor(() => expect(screen.getAllByTestId('portfolio-sub')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('portfolio-sub')).toHaveLength(2), {
+      timeout: 5_000,
+    });
   });
 
   it('opens the tab of the query, Earn by default, and switches with the URL', async () => {

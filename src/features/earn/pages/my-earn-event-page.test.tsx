@@ -42,7 +42,8 @@ beforeEach(() => {
 describe('MyEarnEventPage (/earn/history/{id}?sn=)', () => {
   it('finds the movement across the pages and shows its day, level, rate and amount', async () => {
     renderAt('/earn/history/120?sn=USDT-034R');
-    expect(await screen.findByTestId('portfolio-event-card')).toBeTruthy();
+    // the first render of the file loads the page's modules: allow a loaded machine 5 s
+    expect(await screen.findByTestId('portfolio-event-card', {}, { timeout: 5_000 })).toBeTruthy();
     expect(historyMock).toHaveBeenCalledTimes(2);
     expect(historyMock).toHaveBeenLastCalledWith({ premiumId: 3, page: 2, pageSize: 100 });
     expect(fact('kind')).toBe('Reward');

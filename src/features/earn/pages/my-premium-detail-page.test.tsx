@@ -73,7 +73,10 @@ beforeEach(() => {
 describe('MyPremiumDetailPage: the subscription', () => {
   it('shows the subscription (spec section 3 fields) and its daily rewards with level and rate', async () => {
     renderAt('/portfolio/earn/USDT-034R');
-    expect(await screen.findByRole('heading', { level: 1, name: 'USDT 3-month' })).toBeTruthy();
+    // the first render of the file loads the page's modules: a loaded machine needs more than 1 s
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'USDT 3-month' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(detailMock).toHaveBeenCalledWith('USDT-034R');
     expect(screen.getByTestId('portfolio-detail').getAttribute('data-state')).toBe('running');
     expect(fact('state')).toBe('Running');
@@ -102,9 +105,9 @@ describe('MyPremiumDetailPage: the subscription', () => {
     );
 
     // the rewards over time, from every movement (pages of 100)
-    expect((await screen.findByTestId('earn-chart-reward-summary')).textContent).toBe(
-      '0.59 USDT from 2 reward days, 2021/09/15 to 2021/09/16.',
-    );
+    expect(
+      (await screen.findByTestId('earn-chart-reward-summary', {}, { timeout: 5_000 })).textContent,
+    ).toBe('0.59 USDT from 2 reward days, 2021/09/15 to 2021/09/16.');
     expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 1, pageSize: 100 });
     expect(await screen.findByTestId('apex-chart')).toBeTruthy();
   });

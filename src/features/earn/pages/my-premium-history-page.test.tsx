@@ -59,7 +59,10 @@ beforeEach(() => {
 describe('MyPremiumHistoryPage (/portfolio/history/earn/{sn})', () => {
   it('shows the ended subscription read-only, with the return and every movement', async () => {
     renderAt('/portfolio/history/earn/USDT-034R');
-    expect(await screen.findByRole('heading', { level: 1, name: 'USDT 3-month' })).toBeTruthy();
+    // the first render of the file loads the page's modules: a loaded machine needs more than 1 s
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'USDT 3-month' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('portfolio-record').getAttribute('data-state')).toBe('ended');
     expect(screen.getByTestId('portfolio-fact-return-amount').textContent).toBe('1,200 USDT');
     expect(screen.getByTestId('portfolio-fact-returned').textContent).toBe(

@@ -45,7 +45,8 @@ beforeEach(() => {
 describe('MySubscriptionHistoryPage (/subscription-history)', () => {
   it('lists the finished subscriptions, each opening its record', async () => {
     renderAt();
-    await waitFor(() => expect(rows()).toHaveLength(2));
+    // the first render of the file loads the page's modules: allow a loaded machine 5 s
+    await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 5_000 });
     expect(fundsMock).toHaveBeenCalledWith({ state: 'closed' });
     const [first, second] = rows() as [HTMLElement, HTMLElement];
     expect(first.getAttribute('data-state')).toBe('ended');

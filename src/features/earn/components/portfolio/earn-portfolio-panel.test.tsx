@@ -51,7 +51,8 @@ afterEach(() => {
 describe('EarnPortfolioPanel (My Subscriptions, earn tabs)', () => {
   it('lists every open earn subscription under Earn: state, product, amount, reward, term, next renewal', async () => {
     renderTab('earn');
-    await waitFor(() => expect(rows()).toHaveLength(3));
+    // the first render of the file loads the panel's modules: allow a loaded machine 5 s
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
     expect(fundsMock).toHaveBeenCalledWith({ state: 'open' });
     const [first, second, third] = rows() as [HTMLElement, HTMLElement, HTMLElement];
     expect(first.getAttribute('data-sn')).toBe('USDT-034R');
