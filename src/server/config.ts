@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { english } from 'viem/accounts';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../shared/api/kyc';
 import { LOCAL_CHAIN_ID } from '../shared/constants/chain';
@@ -137,7 +138,8 @@ const urlWithProtocols = (protocols: string[]) =>
   );
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // fail closed: an unset NODE_ENV is production (`npm run dev` and the tests set theirs)
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -211,6 +213,29 @@ const envSchema = z.object({
 });
 
 type Env = Record<string, string | undefined>;
+
+const WORD_INDEX = new Map(english.map((word, index) => [word, index]));
+
+/** A BIP-39 mnemonic (English list) whose checksum holds: 12, 15, 18, 21 or 24 words. */
+export function isValidMnemonic(mnemonic: string): boolean {
+  const words = mnemonic.trim().split(/\s+/);
+  if (![12, 15, 18, 21, 24].includes(words.length)) return false;
+  let bits = '';
+  for (const word of words) {
+    const index = WORD_INDEX.get(word);
+    if (index === undefined) return false;
+    bits += index.toString(2).padStart(11, '0');
+  }
+  const checksumBits = words.length / 3;
+  const entropyBits = bits.slice(0, bits.length - checksumBits);
+  const entropy = Buffer.from(entropyBits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const hash = createHash('sha256').update(entropy).digest();
+  const expected = [...hash]
+    .map((byte) => byte.toString(2).padStart(8, '0'))
+    .join('')
+    .slice(0, checksumBits);
+  return expected === bits.slice(bits.length - checksumBits);
+}
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === 'false') return false;
@@ -292,6 +317,30 @@ export function loadConfig(
     problems.push({
       variable: 'WALLET_SEED',
       message: 'required in production (the BIP-39 mnemonic of the custodial wallet)',
+    });
+  } else if (production && base.walletSeed === DEV_WALLET_SEED) {
+    problems.push({
+      variable: 'WALLET_SEED',
+      message: "anvil's public test mnemonic is refused in production: anyone can spend from it",
+    });
+  } else if (production && !isValidMnemonic(base.walletSeed)) {
+    problems.push({
+      variable: 'WALLET_SEED',
+      message: 'fails the BIP-39 checksum (a mistyped or made-up mnemonic)',
+    });
+  }
+  if (production && !base.dataKey) {
+    problems.push({
+      variable: 'DATA_KEY',
+      message: `required in production (at least ${DATA_KEY_MIN} characters; encrypts authenticator secrets)`,
+    });
+  }
+  if (production && base.trustProxy === true) {
+    problems.push({
+      variable: 'TRUST_PROXY',
+      message:
+        'true is refused in production: name the proxy hops (a number) or addresses, or any ' +
+        'client could choose its own IP for every rate limit',
     });
   }
   if (!base.appOrigin) {

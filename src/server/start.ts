@@ -27,7 +27,8 @@ export async function startApi(
   const env = options.env ?? process.env;
   const usesPglite = !options.db && !(options.config?.databaseUrl ?? env.DATABASE_URL);
   const opsToken = usesPglite ? generateOpsToken() : undefined;
-  const nodeEnv = options.config?.nodeEnv ?? env.NODE_ENV?.trim() ?? 'development';
+  // unset NODE_ENV is production, as in loadConfig (fail closed)
+  const nodeEnv = options.config?.nodeEnv ?? (env.NODE_ENV?.trim() || 'production');
   const clock = options.clock ?? (nodeEnv === 'production' ? systemClock : new OffsetClock());
   const app = await buildApp({ ...options, clock, ...(opsToken ? { opsToken } : {}) });
   const config = app.config;

@@ -1,4 +1,3 @@
-import { DEV_WALLET_SEED } from '../../src/server/config';
 import { parseOptions } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -386,7 +385,10 @@ describe('dev outbox', () => {
       config: {
         nodeEnv: 'production',
         appOrigin: 'https://app.example.com',
-        walletSeed: DEV_WALLET_SEED,
+        // production refuses anvil's test mnemonic and needs DATA_KEY
+        walletSeed:
+          'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+        dataKey: 'a-production-data-key-of-32-chars-at-least',
       },
     });
     try {

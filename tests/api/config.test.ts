@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { ConfigError, DEV_WALLET_SEED, JWT_SECRET_FILE, loadConfig } from '../../src/server/config';
+import {
+  ConfigError,
+  DEV_WALLET_SEED,
+  isValidMnemonic,
+  JWT_SECRET_FILE,
+  loadConfig,
+} from '../../src/server/config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -18,6 +24,7 @@ afterEach(() => {
 const SEED =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const SECRET = 'a-production-secret-of-at-least-32-chars!';
+const DATA_KEY = 'a-production-data-key-of-32-chars-at-least';
 
 function configError(fn: () => unknown): ConfigError {
   try {
@@ -32,7 +39,7 @@ function configError(fn: () => unknown): ConfigError {
 describe('loadConfig', () => {
   it('applies the documented defaults in development', () => {
     const dataDir = tempDir();
-    const config = loadConfig({ DATA_DIR: dataDir });
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 8080,
@@ -53,6 +60,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: SECRET,
+      DATA_KEY,
       APP_ORIGIN: 'https://app.example.com',
       WALLET_SEED: SEED,
       DATA_DIR: tempDir(),
@@ -71,6 +79,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         APP_ORIGIN: 'https://app.example.com',
         WALLET_SEED: SEED,
+        DATA_KEY,
         DATA_DIR: tempDir(),
       }),
     );
@@ -79,13 +88,14 @@ describe('loadConfig', () => {
   });
 
   it('identity settings: APP_ORIGIN (required in production), CAPTCHA_MAX_NUMBER, DATA_KEY', () => {
-    const dev = loadConfig({ DATA_DIR: tempDir() });
+    const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
     expect(dev).toMatchObject({
       appOrigin: 'http://localhost:5173',
       captchaMaxNumber: 50_000,
       dataKey: undefined,
     });
     const set = loadConfig({
+      NODE_ENV: 'development',
       DATA_DIR: tempDir(),
       APP_ORIGIN: 'https://App.Example.com:8443/',
       CAPTCHA_MAX_NUMBER: '1000',
@@ -100,6 +110,7 @@ describe('loadConfig', () => {
       loadConfig({
         NODE_ENV: 'production',
         JWT_SECRET: SECRET,
+        DATA_KEY,
         WALLET_SEED: SEED,
         DATA_DIR: tempDir(),
       }),
@@ -107,6 +118,7 @@ describe('loadConfig', () => {
     expect(prod.problems.map((p) => p.variable)).toEqual(['APP_ORIGIN']);
     const bad = configError(() =>
       loadConfig({
+        NODE_ENV: 'development',
         DATA_DIR: tempDir(),
         APP_ORIGIN: 'https://app.example.com/path',
         CAPTCHA_MAX_NUMBER: '0',
@@ -122,7 +134,7 @@ describe('loadConfig', () => {
   });
 
   it('wallet settings: WALLET_SEED required in production and never printed, scheduler, deposits, price', () => {
-    const dev = loadConfig({ DATA_DIR: tempDir() });
+    const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
     expect(dev).toMatchObject({
       walletSeed: DEV_WALLET_SEED,
       scheduler: true,
@@ -131,15 +143,22 @@ describe('loadConfig', () => {
       chainBlockSeconds: 2,
       bcntPriceUsdt: '0.5',
     });
-    expect(loadConfig({ DATA_DIR: tempDir(), CHAIN_ID: '1' }).chainBlockSeconds).toBe(12);
     expect(
-      loadConfig({ DATA_DIR: tempDir(), CHAIN_ID: '1', CHAIN_BLOCK_SECONDS: '5' })
-        .chainBlockSeconds,
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir(), CHAIN_ID: '1' }).chainBlockSeconds,
+    ).toBe(12);
+    expect(
+      loadConfig({
+        NODE_ENV: 'development',
+        DATA_DIR: tempDir(),
+        CHAIN_ID: '1',
+        CHAIN_BLOCK_SECONDS: '5',
+      }).chainBlockSeconds,
     ).toBe(5);
     const missing = configError(() =>
       loadConfig({
         NODE_ENV: 'production',
         JWT_SECRET: SECRET,
+        DATA_KEY,
         APP_ORIGIN: 'https://app.example.com',
         DATA_DIR: tempDir(),
       }),
@@ -147,6 +166,7 @@ describe('loadConfig', () => {
     expect(missing.problems.map((p) => p.variable)).toEqual(['WALLET_SEED']);
     const bad = configError(() =>
       loadConfig({
+        NODE_ENV: 'development',
         DATA_DIR: tempDir(),
         WALLET_SEED: 'Secret Words Not A Mnemonic',
         DEPOSIT_CONFIRMATIONS: '0',
@@ -164,7 +184,12 @@ describe('loadConfig', () => {
     ]);
     expect(bad.message).not.toContain('Secret Words');
     expect(
-      loadConfig({ DATA_DIR: tempDir(), DEPOSIT_CONFIRMATIONS: '3', SCHEDULER: 'false' }),
+      loadConfig({
+        NODE_ENV: 'development',
+        DATA_DIR: tempDir(),
+        DEPOSIT_CONFIRMATIONS: '3',
+        SCHEDULER: 'false',
+      }),
     ).toMatchObject({ depositConfirmations: 3, scheduler: false });
   });
 
@@ -206,6 +231,7 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset and parses booleans, numbers and TRUST_PROXY', () => {
     const config = loadConfig({
+      NODE_ENV: 'development',
       DATA_DIR: tempDir(),
       PORT: '',
       DATABASE_URL: '',
@@ -224,16 +250,22 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       host: '::',
     });
-    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(
-      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy,
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy,
+    ).toBe(true);
+    expect(
+      loadConfig({
+        NODE_ENV: 'development',
+        DATA_DIR: tempDir(),
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      }).trustProxy,
     ).toBe('10.0.0.0/8, 127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }).logLevel).toBe('silent');
   });
 
   it('development generates the JWT secret once, keeps it in DATA_DIR/jwt-secret (0600) and reuses it', () => {
     const dataDir = path.join(tempDir(), 'nested', '.data');
-    const first = loadConfig({ DATA_DIR: dataDir });
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     const file = path.join(dataDir, JWT_SECRET_FILE);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
@@ -243,14 +275,16 @@ describe('loadConfig', () => {
     expect(second.jwtSecret).toBe(first.jwtSecret);
 
     // an explicit JWT_SECRET wins and does not touch the file
-    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret,
+    ).toBe(SECRET);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
   });
 
   it('refuses a damaged secret file instead of silently replacing it', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, JWT_SECRET_FILE), 'short\n');
-    const error = configError(() => loadConfig({ DATA_DIR: dataDir }));
+    const error = configError(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }));
     expect(error.message).toMatch(/delete it to regenerate/);
   });
 
@@ -262,5 +296,49 @@ describe('loadConfig', () => {
         logger: false,
       }),
     ).rejects.toThrow(ConfigError);
+  });
+
+  it('fails closed (issue 14): unset NODE_ENV is production; production refuses the test mnemonic, a bad checksum, no DATA_KEY and TRUST_PROXY=true', () => {
+    const production = {
+      JWT_SECRET: SECRET,
+      APP_ORIGIN: 'https://app.example.com',
+      WALLET_SEED: SEED,
+      DATA_KEY,
+      DATA_DIR: tempDir(),
+    };
+    // no NODE_ENV: production defaults and rules (no dev routes, no generated secret)
+    expect(loadConfig(production)).toMatchObject({ nodeEnv: 'production', serveApp: true });
+    expect(
+      configError(() => loadConfig({ DATA_DIR: tempDir() })).problems.map((p) => p.variable),
+    ).toEqual(expect.arrayContaining(['WALLET_SEED', 'APP_ORIGIN', 'JWT_SECRET', 'DATA_KEY']));
+
+    const refused = (env: Record<string, string>) =>
+      configError(() => loadConfig({ ...production, ...env })).problems;
+    const testSeed = refused({ WALLET_SEED: DEV_WALLET_SEED });
+    expect(testSeed).toEqual([
+      expect.objectContaining({ variable: 'WALLET_SEED', message: expect.stringMatching(/anvil/) }),
+    ]);
+    // a real word list with the last word changed: the checksum fails
+    const words = SEED.split(' ');
+    const typo = [...words.slice(0, -1), words.at(-1) === 'abandon' ? 'ability' : 'abandon'];
+    expect(isValidMnemonic(SEED)).toBe(true);
+    expect(isValidMnemonic(typo.join(' '))).toBe(false);
+    expect(isValidMnemonic(DEV_WALLET_SEED)).toBe(true);
+    expect(refused({ WALLET_SEED: typo.join(' ') })).toEqual([
+      expect.objectContaining({
+        variable: 'WALLET_SEED',
+        message: expect.stringMatching(/checksum/),
+      }),
+    ]);
+    expect(refused({ DATA_KEY: '' }).map((p) => p.variable)).toEqual(['DATA_KEY']);
+    const proxy = refused({ TRUST_PROXY: 'true' });
+    expect(proxy.map((p) => p.variable)).toEqual(['TRUST_PROXY']);
+    expect(proxy[0]!.message).toMatch(/choose its own IP/);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1');
+    // the same in development is allowed
+    expect(
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy,
+    ).toBe(true);
   });
 });

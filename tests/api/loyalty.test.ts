@@ -1,7 +1,6 @@
 // Loyalty calls without a chain (RPC_URL points nowhere): authorisation, validation, the status
 // of a member with nothing on chain, the rate table, the dev clock, the ops commands and the
 // indexer's configuration. The on-chain behaviour is proven in tests/chain/.
-import { DEV_WALLET_SEED } from '../../src/server/config';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -207,7 +206,10 @@ describe('dev clock', () => {
       config: {
         nodeEnv: 'production',
         appOrigin: 'https://app.example.com',
-        walletSeed: DEV_WALLET_SEED,
+        // production refuses anvil's test mnemonic and needs DATA_KEY
+        walletSeed:
+          'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+        dataKey: 'a-production-data-key-of-32-chars-at-least',
       },
     });
     try {

@@ -1,4 +1,3 @@
-import { DEV_WALLET_SEED } from '../../src/server/config';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -224,7 +223,10 @@ describe('/dev routes', () => {
         nodeEnv: 'production',
         serveApp: false,
         appOrigin: 'https://app.example.com',
-        walletSeed: DEV_WALLET_SEED,
+        // production refuses anvil's test mnemonic and needs DATA_KEY
+        walletSeed:
+          'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+        dataKey: 'a-production-data-key-of-32-chars-at-least',
       },
       database: t.database,
     });
