@@ -20,6 +20,7 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
   writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   testDb = await createTestDatabase();
   t = await createTestApp({
@@ -112,6 +113,35 @@ describe('serving the built app (SERVE_APP)', () => {
       ).rejects.toThrow(/npm run build/);
     } finally {
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('source maps (issue 14)', () => {
+  it('are served outside production only', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode,
+    ).toBe(200);
+    const prod = await createTestApp({
+      config: {
+        nodeEnv: 'production',
+        serveApp: true,
+        appDistDir: distDir,
+        appOrigin: 'https://app.example.com',
+        walletSeed:
+          'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+        dataKey: 'a-production-data-key-of-32-chars-at-least',
+      },
+      database: testDb.database,
+    });
+    try {
+      const map = await prod.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('version');
+      const js = await prod.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(js.statusCode).toBe(200);
+    } finally {
+      await prod.app.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import { SERVICE_PREFIXES } from '../../shared/api/services';
  * Serves the built browser app (APP_DIST_DIR) when SERVE_APP is on, the way `npm start` runs in
  * production: hashed files under /assets/ are cached for a year, index.html is always
  * revalidated. Unknown GET paths that are app routes get index.html (client-side routing).
+ * In production `.map` files are not served (404).
  */
 
 /** First path segments that belong to the server, never to the app's client-side routes. */
@@ -42,10 +43,14 @@ async function staticAppPlugin(app: FastifyInstance) {
       `SERVE_APP is on but ${path.join(root, 'index.html')} does not exist: run \`npm run build\` first (or set APP_DIST_DIR).`,
     );
   }
+  // Source maps stay build artefacts (for error reports), never served in production: they
+  // would hand out the readable source.
+  const production = app.config.nodeEnv === 'production';
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
     index: ['index.html'],
+    allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep).join('/');
       if (relative.startsWith('assets/')) {
