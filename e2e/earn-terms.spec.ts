@@ -16,12 +16,18 @@ async function serverDay(days = 0): Promise<string> {
 }
 const slashed = (day: string) => day.replaceAll('-', '/');
 
-/** Nothing wider than the viewport (a chart or a table that does not fit a 375 px phone). */
+/**
+ * Nothing wider than the viewport (a chart or a table that does not fit a 375 px phone). The
+ * charts redraw for a new width a moment after the resize (apexcharts debounces it): polled.
+ */
 async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
 }
 
 test('a visitor finds a Mixed Quant product, reads its NAV chart and opens its terms', async ({
