@@ -1,7 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { secureDirectory } from '../data-dir';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -84,7 +85,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let releaseLock = () => {};
   let client: PGlite;
   if ('dataDir' in options) {
-    mkdirSync(options.dataDir, { recursive: true });
+    // owner-only DATA_DIR and PGlite data (0700; wider modes are tightened or refused)
+    secureDirectory(options.dataDir);
+    secureDirectory(path.join(options.dataDir, 'pglite'));
     releaseLock = acquireDataDirLock(options.dataDir);
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   } else {
