@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { conversionDailyUsage, conversions } from '../../db/schema/convert';
@@ -237,7 +238,8 @@ export async function convertCurrency(
           idempotencyKey: `convert:${memberId}:${key}`,
           type: 'convert',
           memberId,
-          reference: `convert:${key}`,
+          // the key can be 100 characters, the reference column holds 100: a digest of it
+          reference: `convert:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
           memo: { from, to, price: quote.priceUsdt, priceVersion: quote.version },
           postings: [
             ...transfer(memberAccount(memberId), platformAccount('conversion'), from, amount),
