@@ -32,7 +32,7 @@ export interface JoinDraft {
 export const EMPTY_JOIN_DRAFT: JoinDraft = {
   units: '',
   consents: [],
-  autoRenew: false,
+  autoRenew: true, // the spec: auto-renew is on by default
   unitsTouched: false,
   submitted: false,
 };

@@ -244,7 +244,7 @@ describe('PremiumDetailPage for members (Detail)', () => {
     );
     expect(joinMock).toHaveBeenCalledTimes(1);
     const [body, key] = joinMock.mock.calls[0]!;
-    expect(body).toEqual({ premiumId: 3, units: 12, consents: ALL_CONSENTS, autoRenew: false });
+    expect(body).toEqual({ premiumId: 3, units: 12, consents: ALL_CONSENTS, autoRenew: true }); // on by default
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
 
     // Confirm again: the same join, the same key (a lost answer never subscribes twice)
