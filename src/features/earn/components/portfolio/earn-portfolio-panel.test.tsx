@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnUserFunds } from '../../../../services/earn';
+import { downloadEarnStatement, getEarnUserFunds } from '../../../../services/earn';
 import { ApiError } from '../../../../services/http-client';
 import { renderEarn, subscription } from '../../test-utils';
 import { EarnPortfolioPanel } from './earn-portfolio-panel';
 import type { PortfolioEarnTab } from './portfolio-tabs';
 
-vi.mock('../../../../services/earn', () => ({ getEarnUserFunds: vi.fn() }));
+vi.mock('../../../../services/earn', () => ({
+  getEarnUserFunds: vi.fn(),
+  downloadEarnStatement: vi.fn(),
+}));
 const fundsMock = vi.mocked(getEarnUserFunds);
+const statementMock = vi.mocked(downloadEarnStatement);
 
 const running = subscription();
 const raisingPro = subscription({
@@ -127,5 +131,30 @@ describe('EarnPortfolioPanel (My Subscriptions, earn tabs)', () => {
     expect(cell(rows()[0]!, 'state').textContent).toBe('運行中');
     expect(within(rows()[0]!).getByTestId('portfolio-sub-link').textContent).toBe('USDT 三個月期');
     expect(screen.getByRole('table').textContent).toContain('累積收益');
+  });
+});
+
+describe('the statement download', () => {
+  it('downloads the CSV statement, and says so when it fails, keeping the button to retry', async () => {
+    statementMock
+      .mockRejectedValueOnce(new ApiError({ message: 'network_error', call: 'GET Statement' }))
+      .mockResolvedValueOnce('earn-statement-2026-11-26.csv');
+    renderTab('earn');
+    const button = await screen.findByTestId('portfolio-statement', {}, { timeout: 5_000 });
+    expect(button.textContent).toBe('Download statement (CSV)');
+    await userEvent.click(button);
+    expect((await screen.findByTestId('portfolio-statement-error')).textContent).toBe(
+      'Network error. Check your connection and try again.',
+    );
+    await userEvent.click(screen.getByTestId('portfolio-statement'));
+    await waitFor(() => expect(statementMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByTestId('portfolio-statement-error')).toBeNull());
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    renderTab('earn', 'zh-CN');
+    expect(
+      (await screen.findByTestId('portfolio-statement', {}, { timeout: 5_000 })).textContent,
+    ).toBe('下载对账单（CSV）');
   });
 });

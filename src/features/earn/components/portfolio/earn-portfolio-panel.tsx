@@ -10,6 +10,7 @@ import type { EarnSubscription } from '../../../../shared/api/earn';
 import { useEarnFunds } from '../../api/use-earn-funds';
 import { useEarnErrorText } from '../../hooks/use-earn-error-text';
 import { SubscriptionStateBadge } from '../state-badge';
+import { StatementDownload } from './statement-download';
 import { PRODUCTS_TAB_OF, subscriptionsOfTab, type PortfolioEarnTab } from './portfolio-tabs';
 import { usePortfolioFormat } from './use-portfolio-format';
 import styles from './portfolio.module.css';
@@ -22,7 +23,7 @@ const OPEN = { state: 'open' } as const;
  * open subscriptions of the tab's kinds from premium2/UserFunds (state, product, amount,
  * accumulated reward, term, next renewal), each opening its detail (MyPremiumDetail). A table on
  * desktop, label-value cards on phones; an empty tab points to the products; the finished
- * subscriptions are one click away (SubscriptionHistory).
+ * subscriptions are one click away (SubscriptionHistory), and so is the member's statement (CSV).
  */
 export function EarnPortfolioPanel({ tab }: { tab: PortfolioEarnTab }) {
   const { t } = useTranslation('portfolio');
@@ -120,6 +121,7 @@ export function EarnPortfolioPanel({ tab }: { tab: PortfolioEarnTab }) {
           {t('list.historyLink')}
         </Link>
       </p>
+      <StatementDownload />
     </div>
   );
 }
