@@ -173,7 +173,9 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}/auto-renew$`));
   const toggle = page.getByTestId('portfolio-renew-switch');
   await expect(toggle).toBeChecked();
-  await toggle.uncheck();
+  // the switch shows the press once the server has saved it (not at the click itself)
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
   await expect(page.getByTestId('portfolio-renew-saved')).toBeVisible();
   await page.getByTestId('portfolio-renew-close').click();
   await expect(page.getByTestId('portfolio-fact-auto-renew')).toHaveText('Off');
