@@ -63,9 +63,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     dispose: async () => {
       await database.close().catch(() => undefined);
-      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database. An autovacuum worker that has just started on it belongs to the
+ * superuser, so FORCE cannot end it (42501) until it finishes: try again for a few seconds.
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 async function adminQuery(serverUrl: string, text: string): Promise<void> {
