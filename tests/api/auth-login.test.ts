@@ -323,7 +323,7 @@ describe('second factor at login', () => {
     const successes = results.filter((res) => res.json().data?.result === 'success');
     expect(successes).toHaveLength(1);
     for (const res of results.filter((r) => r.json().status !== 0)) {
-      // a replayed step is wrong; more than 5 in flight for one account wait (issue 14)
+      // a replayed step is wrong; more than 5 in flight for one account wait
       expect(['The code is wrong.', 'login_delayed']).toContain(res.json().message);
     }
     // the code of the next time step works once more

@@ -298,7 +298,7 @@ describe('loadConfig', () => {
     ).rejects.toThrow(ConfigError);
   });
 
-  it('fails closed (issue 14): unset NODE_ENV is production; production refuses the test mnemonic, a bad checksum, no DATA_KEY and TRUST_PROXY=true', () => {
+  it('fails closed: unset NODE_ENV is production; production refuses the test mnemonic, a bad checksum, no DATA_KEY and TRUST_PROXY=true', () => {
     const production = {
       JWT_SECRET: SECRET,
       APP_ORIGIN: 'https://app.example.com',

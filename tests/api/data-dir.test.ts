@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { secureDirectory } from '../../src/server/data-dir';
 import { openDatabase } from '../../src/server/db/database';
 
-/** Issue 14: DATA_DIR and the PGlite data inside it are owner-only. */
+/** DATA_DIR and the PGlite data inside it are owner-only. */
 const parent = mkdtempSync(path.join(tmpdir(), 'bcnt-datadir-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 const modeOf = (dir: string) => statSync(dir).mode & 0o777;

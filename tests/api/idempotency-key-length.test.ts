@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 14: an Idempotency-Key of the longest length the header accepts (100 characters) is a
+ * An Idempotency-Key of the longest length the header accepts (100 characters) is a
  * normal key on every money route: never a 500 (ConvertCurrency's ledger reference overflowed at
  * 93-100 characters), and a retry with it answers the same.
  */

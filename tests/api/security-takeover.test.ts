@@ -29,7 +29,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 14, account takeover: what a stolen session (or a stolen password) must not be able to
+ * Account takeover: what a stolen session (or a stolen password) must not be able to
  * turn into a lasting takeover or a quick withdrawal.
  */
 let t: TestApp;

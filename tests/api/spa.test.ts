@@ -117,7 +117,7 @@ describe('serving the built app (SERVE_APP)', () => {
   });
 });
 
-describe('source maps (issue 14)', () => {
+describe('source maps', () => {
   it('are served outside production only', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode,
