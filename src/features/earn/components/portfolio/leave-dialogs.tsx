@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
 import { Dialog } from '../../../../components/dialog';
@@ -20,12 +20,104 @@ interface LeaveDialogProps {
   action: LeaveAction;
 }
 
-/** After a success the dialog says what happened; the next opening is a new action. */
-function useCloser(action: LeaveAction, onClose: () => void) {
-  return () => {
+interface LeaveFrameProps extends LeaveDialogProps {
+  /** test ids `portfolio-<name>-…` */
+  name: 'cancel' | 'redeem' | 'terminate';
+  leave: EarnLeaveBody['action'];
+  title: string;
+  confirm: string;
+  /** What happened, from the server's answer. */
+  doneText: (result: EarnSubscription) => string;
+  /** What will happen, before the member confirms. */
+  children: ReactNode;
+  /** A final, irreversible move: a warning and an "I understand" tick before Confirm. */
+  final?: { warning: string; understood: string };
+}
+
+/**
+ * The frame of every Leave: what will happen, Confirm (POST premium2/Leave with the caller's
+ * action, so a retry is the same leave under the same key), the translated refusal, and after a
+ * success what happened and Done.
+ */
+function LeaveDialogFrame({
+  open,
+  onClose,
+  subscription: sub,
+  action,
+  name,
+  leave,
+  title,
+  confirm,
+  doneText,
+  children,
+  final,
+}: LeaveFrameProps) {
+  const { t } = useTranslation('portfolio');
+  const [understood, setUnderstood] = useState(false);
+  const close = () => {
+    setUnderstood(false);
     if (action.state === 'done') action.newAction();
     onClose();
   };
+  const done = action.state === 'done' ? action.result : undefined;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title={title}
+      data-testid={`portfolio-${name}-dialog`}
+    >
+      <div className={styles.dialogBody}>
+        {done ? (
+          <Notice tone="success" testId={`portfolio-${name}-done`}>
+            {doneText(done)}
+          </Notice>
+        ) : (
+          <>
+            {children}
+            {final ? (
+              <>
+                <Notice tone="warning">{final.warning}</Notice>
+                <label className={styles.checkbox}>
+                  <input
+                    type="checkbox"
+                    checked={understood}
+                    disabled={action.isPending}
+                    onChange={(event) => setUnderstood(event.target.checked)}
+                    data-testid={`portfolio-${name}-understood`}
+                  />
+                  <span>{final.understood}</span>
+                </label>
+              </>
+            ) : null}
+          </>
+        )}
+        {action.state === 'error' ? (
+          <p className={styles.error} role="alert" data-testid={`portfolio-${name}-error`}>
+            {action.errorText ?? t('error.action')}
+          </p>
+        ) : null}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={close} data-testid={`portfolio-${name}-close`}>
+            {done ? t('dialog.done') : t('dialog.back')}
+          </Button>
+          {!done ? (
+            <Button
+              variant="danger"
+              disabled={final ? !understood || !sub.canRedeem : false}
+              busy={action.isPending}
+              onClick={() =>
+                action.run({ premiumId: sub.premiumId, action: leave }).catch(() => undefined)
+              }
+              data-testid={`portfolio-${name}-confirm`}
+            >
+              {confirm}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </Dialog>
+  );
 }
 
 /**
@@ -33,54 +125,27 @@ function useCloser(action: LeaveAction, onClose: () => void) {
  * amount goes back to the wallet (the lifecycle job refunds it; the subscription reads
  * Processing until then). Confirm again after a failure = the same cancellation, same key.
  */
-export function CancelDialog({ open, onClose, subscription: sub, action }: LeaveDialogProps) {
+export function CancelDialog(props: LeaveDialogProps) {
   const { t } = useTranslation('portfolio');
   const format = usePortfolioFormat();
-  const close = useCloser(action, onClose);
-  const amount = format.money(sub.investedAmount, sub.currency);
+  const sub = props.subscription;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? undefined : close())}
+    <LeaveDialogFrame
+      {...props}
+      name="cancel"
+      leave="cancel"
       title={t('cancel.title')}
-      data-testid="portfolio-cancel-dialog"
+      confirm={t('cancel.confirm')}
+      doneText={(result) =>
+        t('cancel.done', {
+          amount: format.money(result.returnAmount ?? sub.investedAmount, sub.currency),
+        })
+      }
     >
-      <div className={styles.dialogBody}>
-        {action.state === 'done' && action.result ? (
-          <Notice tone="success" testId="portfolio-cancel-done">
-            {t('cancel.done', {
-              amount: format.money(action.result.returnAmount ?? sub.investedAmount, sub.currency),
-            })}
-          </Notice>
-        ) : (
-          <p className={styles.note} data-testid="portfolio-cancel-text">
-            {t('cancel.text', { amount })}
-          </p>
-        )}
-        {action.state === 'error' ? (
-          <p className={styles.error} role="alert" data-testid="portfolio-cancel-error">
-            {action.errorText ?? t('error.action')}
-          </p>
-        ) : null}
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={close} data-testid="portfolio-cancel-close">
-            {action.state === 'done' ? t('dialog.done') : t('dialog.back')}
-          </Button>
-          {action.state !== 'done' ? (
-            <Button
-              variant="danger"
-              busy={action.isPending}
-              onClick={() =>
-                action.run({ premiumId: sub.premiumId, action: 'cancel' }).catch(() => undefined)
-              }
-              data-testid="portfolio-cancel-confirm"
-            >
-              {t('cancel.confirm')}
-            </Button>
-          ) : null}
-        </div>
-      </div>
-    </Dialog>
+      <p className={styles.note} data-testid="portfolio-cancel-text">
+        {t('cancel.text', { amount: format.money(sub.investedAmount, sub.currency) })}
+      </p>
+    </LeaveDialogFrame>
   );
 }
 
@@ -91,92 +156,45 @@ export function CancelDialog({ open, onClose, subscription: sub, action }: Leave
  * Final and irreversible: the confirmation states the BCNT amount and asks the member to tick
  * that they understand before Redeem is possible.
  */
-export function RedeemDialog({ open, onClose, subscription: sub, action }: LeaveDialogProps) {
+export function RedeemDialog(props: LeaveDialogProps) {
   const { t } = useTranslation('portfolio');
   const format = usePortfolioFormat();
-  const [understood, setUnderstood] = useState(false);
-  const closeAction = useCloser(action, onClose);
-  const close = () => {
-    setUnderstood(false);
-    closeAction();
-  };
-  const done = action.state === 'done' && action.result;
+  const sub = props.subscription;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? undefined : close())}
+    <LeaveDialogFrame
+      {...props}
+      name="redeem"
+      leave="redeem"
       title={t('redeem.title')}
-      data-testid="portfolio-redeem-dialog"
+      confirm={t('redeem.confirm')}
+      doneText={(result) =>
+        t('redeem.done', { bcnt: format.money(result.redeemedBcnt ?? '0', 'BCNT', 'balance') })
+      }
+      final={{ warning: t('redeem.final'), understood: t('redeem.understood') }}
     >
-      <div className={styles.dialogBody}>
-        {done ? (
-          <Notice tone="success" testId="portfolio-redeem-done">
-            {t('redeem.done', {
-              bcnt: format.money(action.result!.redeemedBcnt ?? '0', 'BCNT', 'balance'),
-            })}
-          </Notice>
-        ) : (
-          <>
-            <dl className={styles.sums}>
-              <div>
-                <dt>{t('redeem.principal')}</dt>
-                <dd data-testid="portfolio-redeem-principal">
-                  {format.money(sub.lockedAmount, sub.currency)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('redeem.bcnt')}</dt>
-                <dd data-testid="portfolio-redeem-bcnt">
-                  {sub.redeemBcntEstimate !== null
-                    ? format.money(sub.redeemBcntEstimate, 'BCNT', 'balance')
-                    : t('event.none')}
-                </dd>
-              </div>
-            </dl>
-            <p className={styles.note} data-testid="portfolio-redeem-text">
-              {t('redeem.text', {
-                bcnt: format.money(sub.redeemBcntEstimate ?? '0', 'BCNT', 'balance'),
-                amount: format.money(sub.lockedAmount, sub.currency),
-              })}
-            </p>
-            <Notice tone="warning">{t('redeem.final')}</Notice>
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={understood}
-                disabled={action.isPending}
-                onChange={(event) => setUnderstood(event.target.checked)}
-                data-testid="portfolio-redeem-understood"
-              />
-              <span>{t('redeem.understood')}</span>
-            </label>
-          </>
-        )}
-        {action.state === 'error' ? (
-          <p className={styles.error} role="alert" data-testid="portfolio-redeem-error">
-            {action.errorText ?? t('error.action')}
-          </p>
-        ) : null}
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={close} data-testid="portfolio-redeem-close">
-            {done ? t('dialog.done') : t('dialog.back')}
-          </Button>
-          {!done ? (
-            <Button
-              variant="danger"
-              disabled={!understood || !sub.canRedeem}
-              busy={action.isPending}
-              onClick={() =>
-                action.run({ premiumId: sub.premiumId, action: 'redeem' }).catch(() => undefined)
-              }
-              data-testid="portfolio-redeem-confirm"
-            >
-              {t('redeem.confirm')}
-            </Button>
-          ) : null}
+      <dl className={styles.sums}>
+        <div>
+          <dt>{t('redeem.principal')}</dt>
+          <dd data-testid="portfolio-redeem-principal">
+            {format.money(sub.lockedAmount, sub.currency)}
+          </dd>
         </div>
-      </div>
-    </Dialog>
+        <div>
+          <dt>{t('redeem.bcnt')}</dt>
+          <dd data-testid="portfolio-redeem-bcnt">
+            {sub.redeemBcntEstimate !== null
+              ? format.money(sub.redeemBcntEstimate, 'BCNT', 'balance')
+              : t('event.none')}
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.note} data-testid="portfolio-redeem-text">
+        {t('redeem.text', {
+          bcnt: format.money(sub.redeemBcntEstimate ?? '0', 'BCNT', 'balance'),
+          amount: format.money(sub.lockedAmount, sub.currency),
+        })}
+      </p>
+    </LeaveDialogFrame>
   );
 }
 
@@ -186,97 +204,50 @@ export function RedeemDialog({ open, onClose, subscription: sub, action }: Leave
  * months of the term, 3.5 % after; spec section 9), fixed rewards accrued are paid, the excess
  * share already credited stays. Final: the confirmation states the fee and what comes back.
  */
-export function TerminateDialog({ open, onClose, subscription: sub, action }: LeaveDialogProps) {
+export function TerminateDialog(props: LeaveDialogProps) {
   const { t } = useTranslation('portfolio');
   const format = usePortfolioFormat();
-  const [understood, setUnderstood] = useState(false);
-  const closeAction = useCloser(action, onClose);
-  const close = () => {
-    setUnderstood(false);
-    closeAction();
-  };
-  const done = action.state === 'done' ? action.result : undefined;
+  const sub = props.subscription;
   const fee = sub.earlyTerminationFee ?? null;
   const back = fee === null ? null : backAfterFee(sub.lockedAmount, fee, sub.currency);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? undefined : close())}
+    <LeaveDialogFrame
+      {...props}
+      name="terminate"
+      leave="redeem"
       title={t('terminate.title')}
-      data-testid="portfolio-terminate-dialog"
+      confirm={t('terminate.confirm')}
+      doneText={(result) =>
+        t('terminate.done', { amount: format.money(result.returnAmount ?? '0', sub.currency) })
+      }
+      final={{ warning: t('terminate.final'), understood: t('terminate.understood') }}
     >
-      <div className={styles.dialogBody}>
-        {done ? (
-          <Notice tone="success" testId="portfolio-terminate-done">
-            {t('terminate.done', {
-              amount: format.money(done.returnAmount ?? '0', sub.currency),
-            })}
-          </Notice>
-        ) : (
-          <>
-            <dl className={styles.sums}>
-              <div>
-                <dt>{t('redeem.principal')}</dt>
-                <dd data-testid="portfolio-terminate-principal">
-                  {format.money(sub.lockedAmount, sub.currency)}
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  {sub.earlyTerminationFeePct != null
-                    ? t('terminate.feeRate', { rate: format.rate(sub.earlyTerminationFeePct) })
-                    : t('terminate.fee')}
-                </dt>
-                <dd data-testid="portfolio-terminate-fee">
-                  {fee !== null ? `-${format.money(fee, sub.currency)}` : t('event.none')}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('terminate.back')}</dt>
-                <dd data-testid="portfolio-terminate-back">
-                  {back !== null ? format.money(back, sub.currency) : t('event.none')}
-                </dd>
-              </div>
-            </dl>
-            <p className={styles.note}>{t('terminate.text')}</p>
-            <Notice tone="warning">{t('terminate.final')}</Notice>
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={understood}
-                disabled={action.isPending}
-                onChange={(event) => setUnderstood(event.target.checked)}
-                data-testid="portfolio-terminate-understood"
-              />
-              <span>{t('terminate.understood')}</span>
-            </label>
-          </>
-        )}
-        {action.state === 'error' ? (
-          <p className={styles.error} role="alert" data-testid="portfolio-terminate-error">
-            {action.errorText ?? t('error.action')}
-          </p>
-        ) : null}
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={close} data-testid="portfolio-terminate-close">
-            {done ? t('dialog.done') : t('dialog.back')}
-          </Button>
-          {!done ? (
-            <Button
-              variant="danger"
-              disabled={!understood || !sub.canRedeem}
-              busy={action.isPending}
-              onClick={() =>
-                action.run({ premiumId: sub.premiumId, action: 'redeem' }).catch(() => undefined)
-              }
-              data-testid="portfolio-terminate-confirm"
-            >
-              {t('terminate.confirm')}
-            </Button>
-          ) : null}
+      <dl className={styles.sums}>
+        <div>
+          <dt>{t('redeem.principal')}</dt>
+          <dd data-testid="portfolio-terminate-principal">
+            {format.money(sub.lockedAmount, sub.currency)}
+          </dd>
         </div>
-      </div>
-    </Dialog>
+        <div>
+          <dt>
+            {sub.earlyTerminationFeePct != null
+              ? t('terminate.feeRate', { rate: format.rate(sub.earlyTerminationFeePct) })
+              : t('terminate.fee')}
+          </dt>
+          <dd data-testid="portfolio-terminate-fee">
+            {fee !== null ? `-${format.money(fee, sub.currency)}` : t('event.none')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('terminate.back')}</dt>
+          <dd data-testid="portfolio-terminate-back">
+            {back !== null ? format.money(back, sub.currency) : t('event.none')}
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.note}>{t('terminate.text')}</p>
+    </LeaveDialogFrame>
   );
 }
 
