@@ -58,6 +58,35 @@ export function SubscriptionActions({
   const renewSetting = product.renewable && !pro;
   const active = sub.state === 'raising' || sub.state === 'running';
 
+  /** Early redemption or a Flagship's termination: open until a day before expiry. */
+  const earlyExit = (
+    id: 'redeem' | 'terminate',
+    title: string,
+    open: string,
+    until: (time: string) => string,
+  ): Action => ({
+    id,
+    title,
+    text: (
+      <span className={styles.note} data-testid={`portfolio-${id}-note`}>
+        {sub.canRedeem && sub.redeemableUntil
+          ? until(format.time(sub.redeemableUntil))
+          : sub.redeemableUntil
+            ? t('redeem.closedAt', { time: format.time(sub.redeemableUntil) })
+            : t('redeem.closed')}
+      </span>
+    ),
+    control: (
+      <Button
+        variant="danger"
+        disabled={!sub.canRedeem}
+        onClick={() => setDialog(id)}
+        data-testid={`portfolio-${id}-open`}
+      >
+        {open}
+      </Button>
+    ),
+  });
   const actions: (Action | false)[] = [
     sub.canAddMore && {
       id: 'add',
@@ -140,57 +169,19 @@ export function SubscriptionActions({
         ),
       },
     isRateKind(sub.kind) &&
-      sub.state === 'running' && {
-        id: 'redeem',
-        title: t('redeem.title'),
-        text: (
-          <span className={styles.note} data-testid="portfolio-redeem-note">
-            {sub.canRedeem && sub.redeemableUntil
-              ? t('redeem.until', { time: format.time(sub.redeemableUntil) })
-              : sub.redeemableUntil
-                ? t('redeem.closedAt', { time: format.time(sub.redeemableUntil) })
-                : t('redeem.closed')}
-          </span>
-        ),
-        control: (
-          <Button
-            variant="danger"
-            disabled={!sub.canRedeem}
-            onClick={() => setDialog('redeem')}
-            data-testid="portfolio-redeem-open"
-          >
-            {t('redeem.open')}
-          </Button>
-        ),
-      },
+      sub.state === 'running' &&
+      earlyExit('redeem', t('redeem.title'), t('redeem.open'), (time) =>
+        t('redeem.until', { time }),
+      ),
     sub.kind === 'flagship' &&
-      sub.state === 'running' && {
-        id: 'terminate',
-        title: t('terminate.title'),
-        text: (
-          <span className={styles.note} data-testid="portfolio-terminate-note">
-            {sub.canRedeem && sub.redeemableUntil
-              ? t('terminate.until', {
-                  time: format.time(sub.redeemableUntil),
-                  within: format.rate(FLAGSHIP.earlyTerminationFeePct.withinSixMonths),
-                  after: format.rate(FLAGSHIP.earlyTerminationFeePct.after),
-                })
-              : sub.redeemableUntil
-                ? t('redeem.closedAt', { time: format.time(sub.redeemableUntil) })
-                : t('redeem.closed')}
-          </span>
-        ),
-        control: (
-          <Button
-            variant="danger"
-            disabled={!sub.canRedeem}
-            onClick={() => setDialog('terminate')}
-            data-testid="portfolio-terminate-open"
-          >
-            {t('terminate.open')}
-          </Button>
-        ),
-      },
+      sub.state === 'running' &&
+      earlyExit('terminate', t('terminate.title'), t('terminate.open'), (time) =>
+        t('terminate.until', {
+          time,
+          within: format.rate(FLAGSHIP.earlyTerminationFeePct.withinSixMonths),
+          after: format.rate(FLAGSHIP.earlyTerminationFeePct.after),
+        }),
+      ),
   ];
   const shown = actions.filter((action): action is Action => action !== false);
 
