@@ -5,16 +5,10 @@
 // no raw i18n key shows. zh-TW on a desktop, zh-CN on a 375 px phone. The clock is never moved
 // (project chromium): the product raises from the server's today.
 import { expect, type Page, test } from './fixtures/test';
-import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
-import { DAY_SECONDS } from './fixtures/chain';
+import { newIdentity, registerViaApi } from './fixtures/auth';
 import { loginInBrowser, markVerified } from './fixtures/member';
+import { openStableIncome } from './fixtures/earn';
 import { ops } from './fixtures/stack';
-
-const UTC8 = 8 * 3600 * 1000;
-async function serverDay(days = 0): Promise<string> {
-  const now = Date.now() + (await serverClockOffset());
-  return new Date(now + UTC8 + days * DAY_SECONDS * 1000).toISOString().slice(0, 10);
-}
 
 /** A key i18next shows when a text is missing ("fact.invested", "portfolio:page.title"). */
 const RAW_KEY = /\b(?:[a-z]+:)?[a-z][a-zA-Z]*\.[a-z][a-zA-Z_]*\b/;
@@ -81,35 +75,7 @@ for (const { language, phone, viewport, text } of CASES) {
       const member = newIdentity(`EarnLang${language.replace('-', '')}`);
       await registerViaApi(member);
       await markVerified(member);
-      const created = JSON.parse(
-        await ops(
-          'product',
-          'create',
-          '--json',
-          '--kind',
-          'fixed',
-          '--currency',
-          'USDT',
-          '--name',
-          `E2E ${language} Stable Income`,
-          '--period',
-          '3',
-          '--per-unit',
-          '100',
-          '--min-unit',
-          '10',
-          '--max-unit',
-          '100',
-          '--raise-start',
-          await serverDay(0),
-          '--raise-end',
-          await serverDay(2),
-          '--start',
-          await serverDay(2),
-        ),
-      ) as { serialNumber: string };
-      const sn = created.serialNumber;
-      await ops('product', 'open', sn);
+      const sn = await openStableIncome(`E2E ${language} Stable Income`, 2);
 
       // logged in on a desktop width (the login helper reads the bar's user menu), then the
       // case's width: the rest of the journey on it

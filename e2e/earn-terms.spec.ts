@@ -5,15 +5,9 @@
 // (which an app opens directly) shows no nav bar and no footer. The clock is never moved
 // (project chromium): the product raises from the server's today.
 import { expect, type Page, test } from './fixtures/test';
-import { serverClockOffset } from './fixtures/auth';
-import { DAY_SECONDS } from './fixtures/chain';
+import { serverDay } from './fixtures/earn';
 import { ops } from './fixtures/stack';
 
-const UTC8 = 8 * 3600 * 1000;
-async function serverDay(days = 0): Promise<string> {
-  const now = Date.now() + (await serverClockOffset());
-  return new Date(now + UTC8 + days * DAY_SECONDS * 1000).toISOString().slice(0, 10);
-}
 const slashed = (day: string) => day.replaceAll('-', '/');
 
 /**

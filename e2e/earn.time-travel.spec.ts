@@ -10,14 +10,8 @@ import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';
 import { loginInBrowser, markVerified } from './fixtures/member';
+import { openStableIncome } from './fixtures/earn';
 import { ops } from './fixtures/stack';
-
-const UTC8 = 8 * 3600 * 1000;
-/** The server's calendar day (UTC+8), `days` later. */
-async function serverDay(days = 0): Promise<string> {
-  const now = Date.now() + (await serverClockOffset());
-  return new Date(now + UTC8 + days * DAY_SECONDS * 1000).toISOString().slice(0, 10);
-}
 
 /** Seconds from the server's now to a moment. */
 async function secondsUntil(time: number): Promise<number> {
@@ -63,35 +57,7 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await markVerified(member);
 
   // a 3-month product raising today, starting tomorrow (00:00 UTC+8)
-  const created = JSON.parse(
-    await ops(
-      'product',
-      'create',
-      '--json',
-      '--kind',
-      'fixed',
-      '--currency',
-      'USDT',
-      '--name',
-      'E2E Stable Income 3M',
-      '--period',
-      '3',
-      '--per-unit',
-      '100',
-      '--min-unit',
-      '10',
-      '--max-unit',
-      '100',
-      '--raise-start',
-      await serverDay(0),
-      '--raise-end',
-      await serverDay(1),
-      '--start',
-      await serverDay(1),
-    ),
-  ) as { serialNumber: string };
-  const sn = created.serialNumber;
-  await ops('product', 'open', sn);
+  const sn = await openStableIncome('E2E Stable Income 3M', 1);
 
   await loginInBrowser(page, member);
   // 1,000 USDT arrive at the member's TRON deposit address (the local network simulator)
