@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fullLoad } from '../../../lib/full-load';
 import { ApiError } from '../../../services/http-client';
 import * as auth from '../../../services/member-auth';
 import { getLoginInfo } from '../../../services/session';
@@ -14,6 +15,7 @@ vi.mock('../../../services/member-auth', async (importOriginal) => {
 });
 
 // The wallet sign-in component (web3 helper's) is replaced by buttons that hand over answers.
+vi.mock('../../../lib/full-load', () => ({ fullLoad: vi.fn() }));
 vi.mock('../../../web3/siwe-login', () => ({
   default: ({ onResult }: { onResult: (result: LoginResult) => void }) => (
     <button
@@ -111,8 +113,6 @@ describe('Login page', () => {
   });
 
   it("the member's stored language differs: it is stored as lang and the destination loads afresh", async () => {
-    const replace = vi.fn();
-    vi.stubGlobal('location', { ...window.location, replace });
     try {
       login.mockResolvedValue({
         result: 'success',
@@ -122,11 +122,10 @@ describe('Login page', () => {
       });
       renderAuth(<LoginPage />, { route: '/login?back=Wallet' });
       await fillAndSubmit();
-      await waitFor(() => expect(replace).toHaveBeenCalledWith('/after?back=Wallet'));
+      await waitFor(() => expect(fullLoad).toHaveBeenCalledWith('/after?back=Wallet'));
       expect(localStorage.getItem('lang')).toBe('zh-TW');
       expect(location()).toBe('/login?back=Wallet');
     } finally {
-      vi.unstubAllGlobals();
       localStorage.removeItem('lang');
     }
   });

@@ -11,6 +11,7 @@ import { useAfterLogin } from '../hooks/use-after-login';
 import { paths } from '../../../lib/paths';
 import { useLoginFlow, type LoggedIn } from '../hooks/use-login-flow';
 import styles from '../components/auth.module.css';
+import { fullLoad } from '../../../lib/full-load';
 
 function emailFromState(state: unknown): string {
   if (typeof state !== 'object' || state === null) return '';
@@ -39,7 +40,7 @@ export default function LoginPage() {
     ({ languageChanged }: LoggedIn) => {
       const destination = afterLogin(query);
       // the member's own language (stored on the server) starts with a fresh load
-      if (languageChanged) window.location.replace(destination);
+      if (languageChanged) fullLoad(destination);
       else void navigate(destination, { replace: true });
     },
     [afterLogin, navigate, query],
