@@ -47,6 +47,12 @@ export const members = pgTable(
     /** the last accepted TOTP time step: a code is accepted once */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     withdrawalLockedUntil: timestamptz('withdrawal_locked_until'),
+    /**
+     * Set by a password reset that kept the wallets: wallet sign-in is refused until the member
+     * opens the link e-mailed with it (its token's SHA-256 in `walletLoginConfirmHash`).
+     */
+    walletLoginSuspendedAt: timestamptz('wallet_login_suspended_at'),
+    walletLoginConfirmHash: varchar('wallet_login_confirm_hash', { length: 64 }),
     emailVerifiedAt: timestamptz('email_verified_at'),
     mobileVerifiedAt: timestamptz('mobile_verified_at'),
     /**
@@ -141,6 +147,33 @@ export const devices = pgTable(
   ],
 );
 
+/**
+ * Device tokens: random secrets the server gives a browser (returned once, kept by the browser,
+ * sent back with a wallet sign-in) so that a device is recognised by something only it holds,
+ * not by its client id (which the device list shows). `authorisedAt` null: issued with a
+ * device-authorisation e-mail and valid once that link is opened.
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    deviceRowId: integer('device_row_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    authorisedAt: timestamptz('authorised_at'),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('device_tokens_token_key').on(table.tokenHash),
+    index('device_tokens_device_idx').on(table.deviceRowId),
+  ],
+);
+
 /** E-mailed links that authorise a new device (single use, 24 hours). */
 export const deviceAuthorizations = pgTable(
   'device_authorizations',
@@ -152,6 +185,10 @@ export const deviceAuthorizations = pgTable(
     deviceRowId: integer('device_row_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
+    /** the device token the link authorises (wallet sign-in from a browser without one) */
+    deviceTokenId: integer('device_token_id').references(() => deviceTokens.id, {
+      onDelete: 'cascade',
+    }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),

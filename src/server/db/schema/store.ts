@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { deposits } from './wallet';
 import { members } from './auth';
 import { timestamptz, units } from './columns';
 
@@ -28,6 +29,11 @@ export const storeOrders = pgTable(
     /** BCNT the asked USDT buys at the price (atomic units) */
     bcntAmount: units('bcnt_amount').notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /**
+     * the price holds for payments seen before this time (created + STORE_QUOTE_MINUTES);
+     * null on orders made before quotes expired: created + 30 minutes
+     */
+    quoteExpiresAt: timestamptz('quote_expires_at'),
     /** set once, with the delivery's ledger transaction */
     deliveredAt: timestamptz('delivered_at'),
     /** USDT the delivery was computed from and the BCNT delivered (atomic units) */
@@ -41,5 +47,32 @@ export const storeOrders = pgTable(
     index('store_orders_undelivered_idx')
       .on(table.id)
       .where(sql`${table.deliveredAt} is null`),
+  ],
+);
+
+/**
+ * Store payments that did not buy BCNT: paid after the order's quote expired, or taking the
+ * order above the store maximum. Each was credited to the member's USDT balance by one ledger
+ * transaction (`store_payment_credited`, key `deposit:<network>:<tx>:<log>`) and does not count
+ * toward its order.
+ */
+export const storePaymentCredits = pgTable(
+  'store_payment_credits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'restrict' }),
+    depositId: integer('deposit_id')
+      .notNull()
+      .references(() => deposits.id, { onDelete: 'restrict' }),
+    reason: varchar('reason', { length: 16 }).$type<'quote_expired' | 'above_maximum'>().notNull(),
+    usdtAmount: units('usdt_amount').notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('store_payment_credits_deposit_key').on(table.depositId),
+    index('store_payment_credits_order_idx').on(table.orderId),
   ],
 );
