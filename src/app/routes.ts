@@ -201,6 +201,12 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       () => import('../features/earn/pages/my-earn-event-page'),
     ),
   },
+  XSavingHistory: {
+    screen: withNamespaces(
+      ['earn', 'portfolio'],
+      () => import('../features/earn/pages/x-saving-history-page'),
+    ),
+  },
   PremiumTermsOfService: {
     screen: earnTermsScreen('ProductTermsScreen'),
   },

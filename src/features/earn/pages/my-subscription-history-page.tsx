@@ -22,7 +22,8 @@ function closedAt(sub: EarnSubscription): string | null {
  * /subscription-history (SubscriptionHistory, KYC-gated): the member's finished earn
  * subscriptions (premium2/UserFunds state=closed: ended, soft cap not met, cancelled or
  * redeemed), newest first, 10 a page (`?page=`): product, state, invested, rewards, term, when it
- * closed. Each opens its record with the movements (PremiumHistoryDetail).
+ * closed. Each opens its record with the movements (PremiumHistoryDetail). A link to the Smart
+ * DCA conversions (XSavingHistory).
  */
 export default function MySubscriptionHistoryPage() {
   const { t } = useTranslation('portfolio');
@@ -134,6 +135,11 @@ export default function MySubscriptionHistoryPage() {
         }}
         testId="portfolio-history"
       />
+      <p className={styles.more}>
+        <Link to={paths.XSavingHistory.getHref()} data-testid="portfolio-history-xsaving-link">
+          {t('xsaving.link')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -68,3 +68,16 @@ export function formatRate(rate: number, language: string | undefined): string {
 export const formatUtc8DateTime = (iso: string) => formatDateTime(iso);
 /** A day as YYYY/MM/DD in UTC+8. */
 export const formatUtc8Date = (iso: string) => formatDate(iso);
+
+/**
+ * A conversion price (one currency per unit of another, up to 18 places on the wire), in the
+ * reader's language: 4 places from 1 up ("65,000.1234"), 6 significant digits below 1
+ * ("0.0000153846"), rounded half away from zero. Display only: the exact price is the wire's.
+ */
+export function formatPrice(text: string, language: string | undefined): string {
+  const value = Number(text);
+  if (!Number.isFinite(value)) return text;
+  const options: Intl.NumberFormatOptions =
+    Math.abs(value) >= 1 ? { maximumFractionDigits: 4 } : { maximumSignificantDigits: 6 };
+  return new Intl.NumberFormat(language || 'en-US', options).format(value);
+}

@@ -120,6 +120,9 @@ export function EarnPortfolioPanel({ tab }: { tab: PortfolioEarnTab }) {
         <Link to={paths.SubscriptionHistory.getHref()} data-testid="portfolio-history-link">
           {t('list.historyLink')}
         </Link>
+        <Link to={paths.XSavingHistory.getHref()} data-testid="portfolio-xsaving-link">
+          {t('xsaving.link')}
+        </Link>
       </p>
       <StatementDownload />
     </div>
