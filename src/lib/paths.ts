@@ -45,7 +45,7 @@ export const EARN_PRODUCT_TYPES = [
   'fixed-pro',
   'fixed-prox',
 ] as const;
-export const EARN_SETTINGS = ['auto-renew', 'asset-return'] as const;
+export const EARN_SETTINGS = ['auto-renew', 'asset-return', 'smart-dca'] as const;
 
 const PATH_TABLE = {
   // ---- platform, account and wallet (document 1) ----

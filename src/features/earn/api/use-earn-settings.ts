@@ -1,7 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeEarnAssetReturn, leaveEarnProduct, setEarnAutoRenew } from '../../../services/earn';
+import {
+  changeEarnAssetReturn,
+  leaveEarnProduct,
+  setEarnAutoRenew,
+  setEarnSmartDca,
+} from '../../../services/earn';
 import { queryKeys } from '../../../services/query-keys';
-import type { EarnAssetReturnBody, EarnSettingBody } from '../../../shared/api/earn';
+import type {
+  EarnAssetReturnBody,
+  EarnSettingBody,
+  EarnXSavingSettingBody,
+} from '../../../shared/api/earn';
 import { useIdempotentAction } from '../../../hooks/use-idempotent-action';
 import { useEarnErrorText } from '../hooks/use-earn-error-text';
 
@@ -35,6 +44,16 @@ export function useSetAutoRenew() {
 /** POST premium2/ChangeAssetReturn: a Pro subscription's Asset Return request (0 cancels it). */
 export function useChangeAssetReturn() {
   return useSubscriptionMutation((body: EarnAssetReturnBody) => changeEarnAssetReturn(body));
+}
+
+/**
+ * POST premium2/XSavingSetting: Smart DCA of a Stable Income subscription's rewards into a
+ * currency, or off (null). The same target twice changes nothing on the server, so a retry
+ * after a lost answer is harmless without an Idempotency-Key; a new target or off starts the
+ * figures afresh.
+ */
+export function useSetSmartDca() {
+  return useSubscriptionMutation((body: EarnXSavingSettingBody) => setEarnSmartDca(body));
 }
 
 /**

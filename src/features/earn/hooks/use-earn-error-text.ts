@@ -6,15 +6,18 @@ import {
   type NamespacedKey,
   type Translate,
 } from '../../../hooks/use-error-text';
-import { EarnError, type EarnErrorKey } from '../../../shared/api/earn';
+import { EarnDcaError, EarnError, type EarnErrorKey } from '../../../shared/api/earn';
 import type { KycError } from '../../../shared/api/kyc';
 
 type EarnMessage =
-  EarnErrorKey | (typeof KycError)['kycRequired'] | (typeof KycError)['premierRequired'];
+  | EarnErrorKey
+  | (typeof EarnDcaError)[keyof typeof EarnDcaError]
+  | (typeof KycError)['kycRequired']
+  | (typeof KycError)['premierRequired'];
 
 /**
- * Every earn refusal (contract `shared/api/earn.ts`) and the two membership refusals of Join ->
- * the `earn` namespace. A refusal added to the contract without a text fails the typecheck.
+ * Every earn refusal (contract `shared/api/earn.ts`: EarnError and Smart DCA's EarnDcaError) and
+ * the two membership refusals of Join -> the `earn` namespace. A refusal added to the contract without a text fails the typecheck.
  */
 export const EARN_MESSAGE_KEYS = {
   [EarnError.productNotFound]: 'earn:error.productNotFound',
@@ -32,6 +35,8 @@ export const EARN_MESSAGE_KEYS = {
   [EarnError.notPro]: 'earn:error.notPro',
   [EarnError.renewOnTooLate]: 'earn:error.renewOnTooLate',
   [EarnError.settingClosed]: 'earn:error.settingClosed',
+  [EarnDcaError.notAvailable]: 'earn:error.dcaNotAvailable',
+  [EarnDcaError.sameCurrency]: 'earn:error.dcaSameCurrency',
   kyc_required: 'earn:error.kycRequired',
   premier_required: 'earn:error.premierOnly',
 } as const satisfies Record<EarnMessage, NamespacedKey>;

@@ -134,7 +134,7 @@ describe('MyPremiumDetailPage: the subscription', () => {
     expect(value('expected')).toBe('24.65 USDT');
     expect(value('converted')).toBe('4.93 USDT');
     expect(value('to-convert')).toBe('0.16 USDT');
-    expect(value('average')).toBe('每 BTC 65000 USDT');
+    expect(value('average')).toBe('每 BTC 65,000 USDT');
     expect(value('count')).toBe('30');
   });
 

@@ -19,8 +19,8 @@ import { isSerialNumber } from '../utils/products';
 import styles from '../components/portfolio/portfolio.module.css';
 
 /**
- * The settings page in the path (/portfolio/earn/{sn}/auto-renew | asset-return). The app's
- * router gives it as a fixed segment of the path (not a param), so it is read from the path.
+ * The settings page in the path (/portfolio/earn/{sn}/auto-renew | asset-return | smart-dca). The
+ * app's router gives it as a fixed segment of the path (not a param), so it is read from the path.
  */
 function settingOf(pathname: string): EarnSetting | undefined {
   const last = pathname.replace(/\/+$/, '').split('/').pop();
@@ -32,9 +32,9 @@ const OPENED_HERE = { settingFrom: 'detail' } as const;
 
 /**
  * /portfolio/earn/{sn}/{setting?} (MyPremiumDetail): the member's subscription of one product
- * (premium2/Detail): the facts, what they may do now (add more, cancel, auto-renew, Asset
- * Return, early redemption), the rewards over time (Stable Income, Pro, Flagship) and the
- * movements with the rewards (premium2/PremiumHistory).
+ * (premium2/Detail): the facts, the Smart DCA figures, what they may do now (add more, cancel,
+ * auto-renew, Asset Return, Smart DCA, early redemption), the rewards over time (Stable Income,
+ * Pro, Flagship) and the movements with the rewards (premium2/PremiumHistory).
  * `setting` opens its settings dialog; closing it goes back to the detail, or replaces the path
  * when the settings page was the entry (a reminder e-mail's link). Without a subscription: a
  * pointer to the product page.
@@ -121,7 +121,9 @@ function SubscriptionDetail({ sn }: { sn: string }) {
         breadcrumbs={crumbs(name)}
       />
       <SubscriptionFacts subscription={subscription} product={product} />
-      {subscription.smartDca ? <SmartDcaFacts dca={subscription.smartDca} /> : null}
+      {subscription.smartDca ? (
+        <SmartDcaFacts dca={subscription.smartDca} premiumId={subscription.premiumId} />
+      ) : null}
       <SubscriptionActions
         subscription={subscription}
         product={product}

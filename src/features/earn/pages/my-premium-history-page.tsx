@@ -107,7 +107,9 @@ function HistoryDetail({ sn }: { sn: string | null }) {
         breadcrumbs={crumbs(name)}
       />
       <SubscriptionFacts subscription={subscription} product={product} />
-      {subscription.smartDca ? <SmartDcaFacts dca={subscription.smartDca} /> : null}
+      {subscription.smartDca ? (
+        <SmartDcaFacts dca={subscription.smartDca} premiumId={subscription.premiumId} />
+      ) : null}
       <EventHistory premiumId={subscription.premiumId} sn={sn} />
     </div>
   );

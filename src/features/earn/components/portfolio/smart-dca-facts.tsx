@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SectionCard } from '../../../../components/section-card';
+import { paths } from '../../../../lib/paths';
 import type { EarnSmartDca } from '../../../../shared/api/earn';
+import { formatPrice } from '../../utils/amounts';
 import { usePortfolioFormat } from './use-portfolio-format';
 import styles from './portfolio.module.css';
 
@@ -8,10 +11,11 @@ import styles from './portfolio.module.css';
  * Smart DCA of a Stable Income subscription (spec section 3 "Smart DCA fields"), as premium2
  * Detail gives them: the target currency, the rewards expected over the term, converted and
  * still to convert (reward currency), the average price, what was bought so far (target
- * currency) and the number of conversions. Read-only here.
+ * currency) and the number of conversions, with a link to the subscription's conversions
+ * (XSavingHistory). The setting is in the actions (smart-dca-dialog.tsx).
  */
-export function SmartDcaFacts({ dca }: { dca: EarnSmartDca }) {
-  const { t } = useTranslation('portfolio');
+export function SmartDcaFacts({ dca, premiumId }: { dca: EarnSmartDca; premiumId: number }) {
+  const { t, i18n } = useTranslation('portfolio');
   const format = usePortfolioFormat();
   const reward = dca.rewardCurrency;
   const target = dca.currency;
@@ -37,7 +41,11 @@ export function SmartDcaFacts({ dca }: { dca: EarnSmartDca }) {
       label: t('dca.averagePrice'),
       value:
         dca.averagePrice !== null && target
-          ? t('dca.priceValue', { price: dca.averagePrice, reward, target })
+          ? t('dca.priceValue', {
+              price: formatPrice(dca.averagePrice, i18n.language),
+              reward,
+              target,
+            })
           : t('event.none'),
     },
     {
@@ -57,6 +65,12 @@ export function SmartDcaFacts({ dca }: { dca: EarnSmartDca }) {
           </div>
         ))}
       </dl>
+      <Link
+        to={paths.XSavingHistory.getHref(undefined, { premiumId: String(premiumId) })}
+        data-testid="portfolio-dca-history"
+      >
+        {t('dca.history')}
+      </Link>
     </SectionCard>
   );
 }

@@ -1,15 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../../components/button';
 import { ButtonLink } from '../../../../components/button-link';
 import { SectionCard } from '../../../../components/section-card';
 import { paths, type EARN_SETTINGS } from '../../../../lib/paths';
 import type { EarnProductDetail, EarnSubscription } from '../../../../shared/api/earn';
-import { FLAGSHIP, isProKind, isRateKind } from '../../../../shared/constants/earn';
+import { FLAGSHIP, isDcaKind, isProKind, isRateKind } from '../../../../shared/constants/earn';
 import { useLeaveSubscription } from '../../api/use-earn-settings';
 import { AssetReturnDialog } from './asset-return-dialog';
 import { AutoRenewDialog, renewBlockedReason } from './auto-renew-dialog';
 import { CancelDialog, RedeemDialog, TerminateDialog } from './leave-dialogs';
+import { SmartDcaDialog } from './smart-dca-dialog';
 import { usePortfolioFormat } from './use-portfolio-format';
 import styles from './portfolio.module.css';
 
@@ -38,6 +40,7 @@ interface Action {
  * - before the start: Add more (the product page's join) and Cancel (refund to the wallet);
  * - auto-renew (Stable Income that renews; settings page `auto-renew`);
  * - Asset Return (Pro and Pro+; settings page `asset-return`);
+ * - Smart DCA (Stable Income; settings page `smart-dca`) with its conversion history;
  * - early redemption (Stable Income, Pro, Pro+) until a day before expiry, in BCNT;
  * - a Flagship's early termination until a day before expiry, for a fee (spec section 9).
  * An action that is closed says why. Cancel and redemption are one idempotent action each,
@@ -57,6 +60,7 @@ export function SubscriptionActions({
   const pro = isProKind(sub.kind);
   const renewSetting = product.renewable && !pro;
   const active = sub.state === 'raising' || sub.state === 'running';
+  const dca = isDcaKind(sub.kind);
 
   /** Early redemption or a Flagship's termination: open until a day before expiry. */
   const earlyExit = (
@@ -168,6 +172,37 @@ export function SubscriptionActions({
           </Button>
         ),
       },
+    dca &&
+      active && {
+        id: 'smart-dca',
+        title: t('dca.title'),
+        text: (
+          <>
+            <span data-testid="portfolio-dca-state">
+              {sub.smartDca?.currency
+                ? t('dca.actionOn', { currency: sub.smartDca.currency })
+                : t('dca.actionOff', { currency: sub.currency })}
+            </span>
+            <Link
+              to={paths.XSavingHistory.getHref(undefined, { premiumId: String(sub.premiumId) })}
+              className={styles.note}
+              data-testid="portfolio-dca-history-link"
+            >
+              {t('dca.history')}
+            </Link>
+          </>
+        ),
+        control: (
+          <Button
+            variant="secondary"
+            disabled={!sub.canSetSmartDca}
+            onClick={() => onSetting('smart-dca')}
+            data-testid="portfolio-dca-open"
+          >
+            {t('dca.open')}
+          </Button>
+        ),
+      },
     isRateKind(sub.kind) &&
       sub.state === 'running' &&
       earlyExit('redeem', t('redeem.title'), t('redeem.open'), (time) =>
@@ -219,6 +254,13 @@ export function SubscriptionActions({
       {pro ? (
         <AssetReturnDialog
           open={setting === 'asset-return'}
+          onClose={() => onSetting(undefined)}
+          subscription={sub}
+        />
+      ) : null}
+      {dca ? (
+        <SmartDcaDialog
+          open={setting === 'smart-dca'}
           onClose={() => onSetting(undefined)}
           subscription={sub}
         />
