@@ -167,9 +167,10 @@ export function createCcxtBitfinexAdapter(options: CcxtBitfinexOptions = {}): Ex
         }
       });
     queues.set(credentials.apiKey, next);
-    void next.finally(() => {
+    const forget = () => {
       if (queues.get(credentials.apiKey) === next) queues.delete(credentials.apiKey);
-    });
+    };
+    next.then(forget, forget);
     return next;
   };
 
