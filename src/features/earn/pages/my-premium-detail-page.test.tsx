@@ -135,6 +135,7 @@ describe('MyPremiumDetailPage: the subscription', () => {
     expect(value('converted')).toBe('4.93 USDT');
     expect(value('to-convert')).toBe('0.16 USDT');
     expect(value('average')).toBe('每 BTC 65,000 USDT');
+    expect(value('current')).toBe('0.00007586 BTC');
     expect(value('count')).toBe('30');
   });
 

@@ -51,7 +51,8 @@ export function SmartDcaFacts({ dca, premiumId }: { dca: EarnSmartDca; premiumId
     {
       id: 'current',
       label: t('dca.currentAmount'),
-      value: target ? format.money(dca.currentAmount, target, 'balance') : t('event.none'),
+      // exactly: a few days of rewards buy a few hundred satoshis (BTC's balance places are 4)
+      value: target ? format.money(dca.currentAmount, target) : t('event.none'),
     },
     { id: 'count', label: t('dca.count'), value: String(dca.conversionCount) },
   ];
