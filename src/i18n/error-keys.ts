@@ -54,6 +54,7 @@ const AUTH_MESSAGE_KEYS = {
   siwe_invalid: 'auth.siweInvalid',
   wallet_taken: 'auth.walletTaken',
   wallet_not_linked: 'auth.walletNotLinked',
+  wallet_login_suspended: 'auth.walletLoginSuspended',
 } as const satisfies Record<AuthMessage, ErrorKey>;
 
 type LoyaltyMessage = (typeof LoyaltyError)[keyof typeof LoyaltyError];

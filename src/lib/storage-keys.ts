@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   closeSiteNotice: 'closeSiteNotice',
   /** not in the spec by name: this browser's random client id (the login device headers) */
   clientId: 'clientId',
+  /** not in the spec: the device token the server gave this browser (wallet sign-in needs it) */
+  deviceToken: 'deviceToken',
   /** not in the spec: wallet transactions sent but not yet confirmed (src/web3/tx), resumed after a reload */
   pendingTransactions: 'pendingTransactions',
   /** the spec's "stored code" of the earn dashboard's access pass (section 2, navigation rules) */

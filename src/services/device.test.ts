@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, UNWRITABLE_STORAGE } from '../lib/browser-storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { detectOs, deviceHeaders, getClientId } from './device';
+import {
+  detectOs,
+  deviceHeaders,
+  getClientId,
+  getDeviceToken,
+  rememberDeviceToken,
+} from './device';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const CHROME_LINUX =
@@ -39,9 +45,43 @@ describe('client id', () => {
   });
 });
 
+describe('device token', () => {
+  const TOKEN = 'A'.repeat(43);
+
+  it('is kept under deviceToken, replaced by a newer one, and sent in x-device-token', () => {
+    const storage = createMemoryStorage();
+    expect(getDeviceToken(storage)).toBeUndefined();
+    rememberDeviceToken(TOKEN, storage);
+    expect(storage.getItem(STORAGE_KEYS.deviceToken)).toBe(TOKEN);
+    rememberDeviceToken('B'.repeat(43), storage);
+    expect(getDeviceToken(storage)).toBe('B'.repeat(43));
+    const headers = deviceHeaders(
+      'login',
+      { userAgent: CHROME_LINUX },
+      'cid',
+      getDeviceToken(storage),
+    );
+    expect(headers['x-device-token']).toBe('B'.repeat(43));
+  });
+
+  it('ignores an absent or malformed token and a stored value that is not one', () => {
+    const storage = createMemoryStorage();
+    rememberDeviceToken(undefined, storage);
+    rememberDeviceToken('bad token<script>', storage);
+    expect(storage.getItem(STORAGE_KEYS.deviceToken)).toBeNull();
+    storage.setItem(STORAGE_KEYS.deviceToken, 'x');
+    expect(getDeviceToken(storage)).toBeUndefined();
+  });
+
+  it('is kept for the page when storage refuses writes', () => {
+    rememberDeviceToken(TOKEN, UNWRITABLE_STORAGE);
+    expect(getDeviceToken(UNWRITABLE_STORAGE)).toBe(TOKEN);
+  });
+});
+
 describe('device headers', () => {
   it('login: device type 13, client id, OS and agent from the user agent, no position', () => {
-    const headers = deviceHeaders('login', { userAgent: CHROME_LINUX }, 'cid');
+    const headers = deviceHeaders('login', { userAgent: CHROME_LINUX }, 'cid', null);
     expect(headers).toEqual({
       'x-client-id': 'cid',
       'x-device-type': '13',

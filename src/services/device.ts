@@ -6,7 +6,8 @@ import { DEVICE_HEADERS, DEVICE_TYPE } from '../shared/api/auth';
  * The login device headers of spec section 7: client id, device type (13 on login, 3 on
  * register), device OS, device agent and position. The client id is a random UUID made once per
  * browser and kept in localStorage under `clientId`; the server recognises (and authorises) a
- * device by it.
+ * device by it. A wallet sign-in also sends the device token the server gave this browser
+ * (`x-device-token`, kept under `deviceToken`): the client id alone is public.
  */
 
 export type DeviceKind = keyof typeof DEVICE_TYPE;
@@ -44,6 +45,43 @@ export function getClientId(storage: KeyValueStorage | null = localStorageOrNull
     return pageClientId;
   }
   return created;
+}
+
+const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+/** Used when localStorage does not work: the token for the life of this page. */
+let pageDeviceToken: string | undefined;
+
+/**
+ * The device token the server gave this browser at its last login (or with a wallet sign-in's
+ * device-authorisation answer), or undefined. Wallet sign-in needs it: the server does not
+ * recognise a device by its client id alone.
+ */
+export function getDeviceToken(
+  storage: KeyValueStorage | null = localStorageOrNull(),
+): string | undefined {
+  const stored = storage
+    ? (storage.getItem(STORAGE_KEYS.deviceToken) ?? pageDeviceToken)
+    : pageDeviceToken;
+  return stored && DEVICE_TOKEN_PATTERN.test(stored) ? stored : undefined;
+}
+
+/** Keep a device token a login answered (the newest replaces the one before). */
+export function rememberDeviceToken(
+  token: string | undefined,
+  storage: KeyValueStorage | null = localStorageOrNull(),
+): void {
+  if (!token || !DEVICE_TOKEN_PATTERN.test(token)) return;
+  if (!storage) {
+    pageDeviceToken = token;
+    return;
+  }
+  try {
+    storage.setItem(STORAGE_KEYS.deviceToken, token);
+    pageDeviceToken = undefined;
+  } catch {
+    // not persisted: kept for the life of this page
+    pageDeviceToken = token;
+  }
 }
 
 /** The operating system named by a user agent (coarse, for the device list). */
@@ -84,6 +122,8 @@ export function deviceHeaders(
   kind: DeviceKind,
   device: DeviceInfo = browserDevice(),
   clientId: string = getClientId(),
+  /** null: send none */
+  deviceToken: string | null | undefined = getDeviceToken(),
 ): Record<string, string> {
   const headers: Record<string, string> = {
     [DEVICE_HEADERS.clientId]: clientId,
@@ -91,6 +131,7 @@ export function deviceHeaders(
     [DEVICE_HEADERS.deviceOs]: detectOs(device.userAgent, device.platform),
     [DEVICE_HEADERS.deviceAgent]: clean(device.userAgent) || 'Unknown',
   };
+  if (deviceToken) headers[DEVICE_HEADERS.deviceToken] = deviceToken;
   const position = device.position ? clean(device.position) : '';
   if (position !== '') headers[DEVICE_HEADERS.position] = position;
   return headers;

@@ -162,12 +162,18 @@ describe('guest calls', () => {
   });
 
   it('forgotPwd and resetPwd: guest POSTs', async () => {
+    const answer = { reset: true, unlinkedWallets: 0, walletLoginSuspended: true };
     const fake = setup((req) => ({
-      data: req.path.endsWith('forgotPwd') ? { sent: true } : { reset: true },
+      data: req.path.endsWith('forgotPwd') ? { sent: true } : answer,
     }));
     await forgotPwd({ email: 'a@b.co', captcha });
-    const reset = { token: 't'.repeat(32), password: 'abc12345', confirmPassword: 'abc12345' };
-    await resetPwd(reset);
+    const reset = {
+      token: 't'.repeat(32),
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      unlinkWallets: false,
+    };
+    expect(await resetPwd(reset)).toEqual(answer);
     expect(fake.requests[0]).toMatchObject({
       path: '/member/forgotPwd',
       method: 'POST',
@@ -186,6 +192,20 @@ describe('guest calls', () => {
 });
 
 describe('login', () => {
+  it('keeps the device token a login answers and sends it with the next login', async () => {
+    localStorage.removeItem('deviceToken');
+    const deviceToken = 'D'.repeat(43);
+    const fake = setup(() => ({
+      data: { result: 'success', session, member, offerInvestorRole: false, deviceToken },
+    }));
+    await login({ step: 1, email: 'ann@example.com', password: 'pw', captcha });
+    expect(fake.requests[0]!.headers).not.toHaveProperty('x-device-token');
+    expect(localStorage.getItem('deviceToken')).toBe(deviceToken);
+    await login({ step: 1, email: 'ann@example.com', password: 'pw', captcha });
+    expect(fake.requests[1]!.headers['x-device-token']).toBe(deviceToken);
+    localStorage.removeItem('deviceToken');
+  });
+
   it('step 1: e-mail, password, grant_type password, source 0, step 1, captcha; device type 13', async () => {
     const fake = setup(() => ({
       data: { result: 'success', session, member, offerInvestorRole: true },

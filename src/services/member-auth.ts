@@ -5,6 +5,7 @@ import {
   AuthError,
   authorizeLoginDeviceResultSchema,
   captchaChallengeSchema,
+  confirmWalletLoginResultSchema,
   forgotPwdResultSchema,
   loginResultSchema,
   logoutResultSchema,
@@ -24,7 +25,7 @@ import {
   type registerValidationQuerySchema,
   type resetPwdBodySchema,
 } from '../shared/api/auth';
-import { deviceHeaders } from './device';
+import { deviceHeaders, rememberDeviceToken } from './device';
 import { ApiError, request } from './http-client';
 import { clearLoginInfo, getLoginInfo, setLoginInfo, type LoginInfo } from './session';
 import { notifyLoginInfo } from './session-events';
@@ -48,6 +49,7 @@ export type RegisterValidationResult = z.infer<typeof registerValidationResultSc
 export type ActivationBody = z.input<typeof activationBodySchema>;
 export type ActivationResult = z.infer<typeof activationResultSchema>;
 export type ResetPwdBody = z.input<typeof resetPwdBodySchema>;
+export type ResetPwdResult = z.infer<typeof resetPwdResultSchema>;
 export type { CaptchaChallenge, CaptchaSolution, LoginResult, RegisterResult, SendCodeResult };
 
 /** Step 1 (e-mail, password, captcha) or step 2 (ticket and code) of POST /member/login. */
@@ -162,7 +164,13 @@ export function login(input: LoginRequest): Promise<LoginResult> {
     guest: true,
     retry: false,
     headers: deviceHeaders('login'),
-  });
+  }).then(keepDeviceToken);
+}
+
+/** A login answer's device token is kept for the next wallet sign-in. */
+export function keepDeviceToken(result: LoginResult): LoginResult {
+  if (result.result !== 'second_factor') rememberDeviceToken(result.deviceToken);
+  return result;
 }
 
 /**
@@ -218,14 +226,31 @@ export async function forgotPwd(body: { email: string; captcha: CaptchaSolution 
   });
 }
 
-/** POST /member/resetPwd with the token of the e-mailed link (single use, 30 minutes). */
-export async function resetPwd(body: ResetPwdBody): Promise<void> {
-  await request({
+/**
+ * POST /member/resetPwd with the token of the e-mailed link (single use, 30 minutes) and the
+ * member's choice for the wallets (unlink them, the default, or keep them with wallet sign-in
+ * paused until the e-mailed confirmation).
+ */
+export function resetPwd(body: ResetPwdBody): Promise<ResetPwdResult> {
+  return request({
     service: 'member',
     path: '/resetPwd',
     method: 'POST',
     body,
     schema: resetPwdResultSchema,
+    guest: true,
+    retry: false,
+  });
+}
+
+/** POST /member/confirmWalletLogin: the link e-mailed by a reset that kept the wallets. */
+export async function confirmWalletLogin(token: string): Promise<void> {
+  await request({
+    service: 'member',
+    path: '/confirmWalletLogin',
+    method: 'POST',
+    body: { token },
+    schema: confirmWalletLoginResultSchema,
     guest: true,
     retry: false,
   });

@@ -232,4 +232,17 @@ describe('member security service', () => {
     expect(sent.headers[DEVICE_HEADERS.deviceType]).toBe('13');
     expect(sent.headers[DEVICE_HEADERS.clientId]).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('siweLogin: a device-authorisation answer gives this browser a device token, sent after', async () => {
+    localStorage.removeItem('deviceToken');
+    const deviceToken = 'P'.repeat(43);
+    const fake = setup(() => ({
+      data: { result: 'device_authorization', sentTo: 'a***@b.co', deviceToken },
+    }));
+    await siweLogin({ message: 'm', signature: '0xab' });
+    expect(fake.requests[0]!.headers).not.toHaveProperty(DEVICE_HEADERS.deviceToken);
+    await siweLogin({ message: 'm', signature: '0xab' });
+    expect(fake.requests[1]!.headers[DEVICE_HEADERS.deviceToken]).toBe(deviceToken);
+    localStorage.removeItem('deviceToken');
+  });
 });

@@ -22,6 +22,7 @@ import {
 } from '../shared/api/auth';
 import { deviceHeaders } from './device';
 import { request } from './http-client';
+import { keepDeviceToken } from './member-auth';
 
 /**
  * Security calls of the member service (spec sections 4 and 7, contract `shared/api/auth.ts`):
@@ -224,5 +225,5 @@ export function siweLogin(body: SiweSignedBody): Promise<LoginResult> {
     guest: true,
     retry: false,
     headers: deviceHeaders('login'),
-  });
+  }).then(keepDeviceToken);
 }

@@ -343,7 +343,11 @@ describe('passwords and profile', () => {
       password: 'Newpass123',
       confirmPassword: 'Newpass123',
     });
-    expect(ok.json()).toEqual({ status: 0, message: 'success', data: { reset: true } });
+    expect(ok.json()).toEqual({
+      status: 0,
+      message: 'success',
+      data: { reset: true, unlinkedWallets: 0, walletLoginSuspended: false },
+    });
     expect((await memberInfo(member.token)).statusCode).toBe(401);
     expect((await memberInfo(other.token)).statusCode).toBe(401);
     const reuse = await post(t.app, '/member/resetPwd', {

@@ -73,8 +73,10 @@ async function signed(
 /** siwe/link with the member's password (re-authentication); the body may override it. */
 const link = (member: TestMember, body: object) =>
   post(t.app, '/member/siwe/link', { password: member.password, ...body }, { token: member.token });
-const siweLogin = (body: unknown, clientId: string) =>
-  post(t.app, '/member/siwe/login', body, { headers: deviceHeaders(clientId) });
+const siweLogin = (body: unknown, clientId: string, deviceToken?: string) =>
+  post(t.app, '/member/siwe/login', body, {
+    headers: deviceHeaders(clientId, undefined, deviceToken),
+  });
 
 describe('SIWE nonce', () => {
   it('names the app domain and origin, the chain and at most 10 minutes', async () => {
@@ -214,7 +216,11 @@ describe('wallet sign-in and unlinking', () => {
     const wallet = accounts[3]!;
     await link(member, await signed(wallet, await nonce('link')));
 
-    const ok = await siweLogin(await signed(wallet, await nonce('login')), member.clientId);
+    const ok = await siweLogin(
+      await signed(wallet, await nonce('login')),
+      member.clientId,
+      member.deviceToken,
+    );
     expect(ok.json().data).toMatchObject({
       result: 'success',
       member: { memberId: member.memberId },
@@ -238,7 +244,11 @@ describe('wallet sign-in and unlinking', () => {
       },
       { token: member.token },
     );
-    const step1 = await siweLogin(await signed(wallet, await nonce('login')), member.clientId);
+    const step1 = await siweLogin(
+      await signed(wallet, await nonce('login')),
+      member.clientId,
+      member.deviceToken,
+    );
     expect(step1.json().data).toMatchObject({ result: 'second_factor', method: 'totp' });
     t.clock.advance(30_000);
     const step2 = await loginStep2(
@@ -251,8 +261,10 @@ describe('wallet sign-in and unlinking', () => {
 
     // a replayed login message is refused
     const body = await signed(wallet, await nonce('login'));
-    await siweLogin(body, member.clientId);
-    expect((await siweLogin(body, member.clientId)).json().message).toBe('siwe_invalid');
+    await siweLogin(body, member.clientId, member.deviceToken);
+    expect((await siweLogin(body, member.clientId, member.deviceToken)).json().message).toBe(
+      'siwe_invalid',
+    );
     // a link nonce does not log in
     expect(
       (await siweLogin(await signed(wallet, await nonce('link')), member.clientId)).json().message,

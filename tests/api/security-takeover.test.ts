@@ -280,7 +280,7 @@ describe('the member is e-mailed about every security change and new sign-in', (
       t.app,
       '/member/siwe/login',
       await signedMessage(t.app, 'login', wallet.address, wallet),
-      { headers: deviceHeaders(member.clientId) },
+      { headers: deviceHeaders(member.clientId, undefined, member.deviceToken) },
     );
     expect(signIn.json().data.result, signIn.body).toBe('success');
     await notice(member, 'Sign-in with your wallet');

@@ -36,9 +36,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The device headers; `deviceToken` is the one a login answered (wallet sign-in needs it). */
 export function deviceHeaders(
   clientId: string,
   deviceType: number = DEVICE_TYPE.login,
+  deviceToken?: string,
 ): Record<string, string> {
   return {
     [DEVICE_HEADERS.clientId]: clientId,
@@ -46,6 +48,7 @@ export function deviceHeaders(
     [DEVICE_HEADERS.deviceOs]: 'Linux',
     [DEVICE_HEADERS.deviceAgent]: 'Test Browser on Linux',
     [DEVICE_HEADERS.position]: 'Taipei',
+    ...(deviceToken ? { [DEVICE_HEADERS.deviceToken]: deviceToken } : {}),
   };
 }
 
@@ -179,6 +182,8 @@ export async function loginStep2(
 
 export interface TestMember extends MemberCredentials {
   memberId: number;
+  /** the device token the first login gave the registering device */
+  deviceToken?: string | undefined;
   token: string;
   refreshToken: string;
   expiredTime: number;
@@ -226,7 +231,7 @@ export async function createMember(
   const login = await loginStep1(app, credentials);
   const result = login.json().data as LoginResult;
   if (result?.result !== 'success') throw new Error(`login: ${login.body}`);
-  return { ...credentials, memberId, ...result.session };
+  return { ...credentials, memberId, ...result.session, deviceToken: result.deviceToken };
 }
 
 /** Log in again (new session family) from a device the member has authorised. */

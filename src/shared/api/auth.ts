@@ -72,6 +72,8 @@ export const DEVICE_HEADERS = {
   deviceOs: 'x-device-os',
   deviceAgent: 'x-device-agent',
   position: 'x-device-position',
+  /** the device token the server gave this browser (see loginResultSchema) */
+  deviceToken: 'x-device-token',
 } as const;
 export const DEVICE_TYPE = { register: 3, login: 13 } as const;
 
@@ -244,6 +246,11 @@ export const loginResultSchema = z.discriminatedUnion('result', [
     member: memberSummarySchema,
     /** the account lacks the Investor role: the browser offers addUserType */
     offerInvestorRole: z.boolean(),
+    /**
+     * a new device token for this browser (kept and sent back in DEVICE_HEADERS.deviceToken);
+     * absent when the request carried a valid one
+     */
+    deviceToken: z.optional(z.string()),
   }),
   z.object({
     result: z.literal('second_factor'),
@@ -256,6 +263,11 @@ export const loginResultSchema = z.discriminatedUnion('result', [
     result: z.literal('device_authorization'),
     /** masked e-mail the authorisation link went to */
     sentTo: z.string(),
+    /**
+     * wallet sign-in: the device token this browser keeps; it works once the e-mailed link is
+     * opened
+     */
+    deviceToken: z.optional(z.string()),
   }),
 ]);
 export type LoginResult = z.infer<typeof loginResultSchema>;
@@ -367,6 +379,7 @@ export const LOGIN_LOG_ACTIONS = [
   'two_factor_changed',
   'wallet_linked',
   'wallet_unlinked',
+  'wallet_login_confirmed',
 ] as const;
 export const loginDeviceLogSchema = z.object({
   id: int(),
@@ -393,13 +406,27 @@ export const revokeLoginDeviceResultSchema = z.object({ revokedSessions: int() }
 /** POST /member/forgotPwd: the same answer whether or not the e-mail exists. */
 export const forgotPwdBodySchema = z.object({ email: email(), captcha: captchaSolutionSchema });
 export const forgotPwdResultSchema = z.object({ sent: z.literal(true) });
-/** POST /member/resetPwd: token from the e-mailed link (single use, 30 minutes). */
+/**
+ * POST /member/resetPwd: token from the e-mailed link (single use, 30 minutes). `unlinkWallets`
+ * (default true) unlinks every wallet of the account; false keeps them, but wallet sign-in is
+ * refused (`wallet_login_suspended`) until the member opens the link e-mailed with the reset.
+ */
 export const resetPwdBodySchema = z.object({
   token: opaqueToken(),
   password: password(),
   confirmPassword: z.string().check(z.maxLength(200)),
+  unlinkWallets: z._default(z.boolean(), true),
 });
-export const resetPwdResultSchema = z.object({ reset: z.literal(true) });
+export const resetPwdResultSchema = z.object({
+  reset: z.literal(true),
+  /** wallets unlinked by the reset */
+  unlinkedWallets: int(),
+  /** kept wallets wait for the e-mailed confirmation before they sign in again */
+  walletLoginSuspended: z.boolean(),
+});
+/** POST /member/confirmWalletLogin: the token of the link e-mailed by a password reset. */
+export const confirmWalletLoginBodySchema = z.object({ token: opaqueToken() });
+export const confirmWalletLoginResultSchema = z.object({ confirmed: z.literal(true) });
 /** POST /member/updatePwd: other sessions end. */
 export const updatePwdBodySchema = z.object({
   oldPassword: anyPassword(),
@@ -497,4 +524,6 @@ export const AuthError = {
   siweInvalid: 'siwe_invalid',
   walletTaken: 'wallet_taken',
   walletNotLinked: 'wallet_not_linked',
+  /** wallet sign-in after a password reset that kept the wallets, before the e-mailed link */
+  walletLoginSuspended: 'wallet_login_suspended',
 } as const;

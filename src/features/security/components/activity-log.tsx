@@ -22,6 +22,7 @@ const ACTION_KEYS = {
   two_factor_changed: 'activity.action.two_factor_changed',
   wallet_linked: 'activity.action.wallet_linked',
   wallet_unlinked: 'activity.action.wallet_unlinked',
+  wallet_login_confirmed: 'activity.action.wallet_login_confirmed',
 } as const satisfies Record<LogAction, string>;
 
 /**

@@ -23,6 +23,8 @@ export interface RequestOrigin {
   os: string;
   agent: string;
   position: string | null;
+  /** the device token the browser sent (login and wallet sign-in), see device-tokens.ts */
+  deviceToken?: string | undefined;
 }
 
 export const MINUTE = 60_000;

@@ -8,13 +8,15 @@ import { AppError } from '../../errors';
 import { logActivity } from './activity';
 import { addMs, type AuthDeps, DAY, MINUTE, type RequestOrigin } from './context';
 import { hashToken, randomToken } from './crypto';
+import { authoriseDeviceToken, revokeDeviceTokens } from './device-tokens';
 import { revokeDeviceSessions } from './sessions';
 
 /**
  * Devices a member logs in from, identified by the browser's client id. The first device of an
  * account is authorised at once (at registration when it sends a client id, else at the first
  * login); any other needs the link e-mailed at login (single use, 24 hours). A revoked device
- * loses its sessions at once and must be authorised again.
+ * loses its sessions and its device tokens at once and must be authorised again. Wallet
+ * sign-in also needs the device's token (device-tokens.ts): the client id alone is public.
  */
 export const DEVICE_STATUS = { pending: 0, authorised: 1, revoked: 2 } as const;
 export const DEVICE_LINK_TTL_MS = DAY;
@@ -81,11 +83,15 @@ export async function recordDevice(
   return row;
 }
 
-/** E-mail a device-authorisation link (not more than once a minute per device). */
+/**
+ * E-mail a device-authorisation link (not more than once a minute per device, or per device
+ * token when the link authorises one: a wallet sign-in from a browser without a valid token).
+ */
 export async function sendDeviceAuthorization(
   deps: AuthDeps,
   member: { id: number; email: string },
   device: DeviceRow,
+  deviceTokenId?: number,
 ): Promise<void> {
   const now = deps.clock.now();
   const [recent] = await deps.db
@@ -94,6 +100,9 @@ export async function sendDeviceAuthorization(
     .where(
       and(
         eq(deviceAuthorizations.deviceRowId, device.id),
+        deviceTokenId === undefined
+          ? undefined
+          : eq(deviceAuthorizations.deviceTokenId, deviceTokenId),
         isNull(deviceAuthorizations.usedAt),
         gt(deviceAuthorizations.createdAt, addMs(now, -DEVICE_LINK_RESEND_MS)),
       ),
@@ -104,6 +113,7 @@ export async function sendDeviceAuthorization(
   await deps.db.insert(deviceAuthorizations).values({
     memberId: member.id,
     deviceRowId: device.id,
+    deviceTokenId: deviceTokenId ?? null,
     tokenHash: hashToken(token),
     createdAt: now,
     expiresAt: addMs(now, DEVICE_LINK_TTL_MS),
@@ -138,6 +148,7 @@ export async function authorizeDevice(deps: AuthDeps, token: string, ip: string)
     .returning({
       memberId: deviceAuthorizations.memberId,
       deviceRowId: deviceAuthorizations.deviceRowId,
+      deviceTokenId: deviceAuthorizations.deviceTokenId,
     });
   if (!used) throw new AppError(ErrorCode.badRequest, AuthError.linkInvalid);
   const [device] = await deps.db
@@ -146,6 +157,7 @@ export async function authorizeDevice(deps: AuthDeps, token: string, ip: string)
     .where(and(eq(devices.id, used.deviceRowId), eq(devices.memberId, used.memberId)))
     .returning();
   if (!device) throw new AppError(ErrorCode.badRequest, AuthError.linkInvalid);
+  if (used.deviceTokenId !== null) await authoriseDeviceToken(deps, used.deviceTokenId);
   await logActivity(deps, { memberId: used.memberId, action: 'device_authorized', ip, device });
   return { authorized: true as const };
 }
@@ -210,6 +222,7 @@ export async function revokeDevice(
     .where(
       and(eq(deviceAuthorizations.deviceRowId, device.id), isNull(deviceAuthorizations.usedAt)),
     );
+  await revokeDeviceTokens(deps, device.id);
   const revokedSessions = await revokeDeviceSessions(deps, memberId, device.id, 'device_revoked');
   await logActivity(deps, { memberId, action: 'device_revoked', ip, device });
   return { revokedSessions };

@@ -9,6 +9,7 @@ import { verifyCaptcha } from './captcha';
 import { consumeCode, issueCode } from './codes';
 import { addMs, type AuthDeps, MINUTE, type RequestOrigin } from './context';
 import { hashToken, maskEmail, maskMobile, randomToken } from './crypto';
+import { deviceTokenValid, findDeviceToken, issueDeviceToken } from './device-tokens';
 import {
   DEVICE_STATUS,
   findDevice,
@@ -32,11 +33,13 @@ import { consumeTotp } from './two-factor';
  * Login. Step 1 (password, or a signed SIWE message) establishes who it is; then:
  * 1. device: a client id the account has not authorised gets `device_authorization` and an
  *    e-mailed link, unless the account has no authorised device yet (the first is authorised
- *    automatically);
+ *    automatically); a wallet sign-in also needs the device's token (device-tokens.ts), else
+ *    it is a new device whose link authorises the token it is given;
  * 2. second factor: with 2FA on, `second_factor` and a ticket (single use, 5 minutes, 5 wrong
  *    codes); an SMS code is sent right away when the method is SMS; step 2 sends the ticket and
  *    the code;
- * 3. success: a new session family, the member summary and whether to offer the Investor role.
+ * 3. success: a new session family, the member summary, whether to offer the Investor role and
+ *    a device token when the browser did not send a valid one.
  */
 export const TICKET_TTL_MS = 5 * MINUTE;
 export const TICKET_MAX_ATTEMPTS = 5;
@@ -101,14 +104,41 @@ export async function continueLogin(
   source: 'password' | 'siwe',
 ): Promise<LoginResult> {
   let device = await findDevice(deps.db, member.id, origin.clientId);
-  if (device?.status !== DEVICE_STATUS.authorised) {
+  const authorised = device?.status === DEVICE_STATUS.authorised;
+  // A wallet signature is not a password: its device must also show the token the server gave
+  // it (the client id is public: the device list shows it).
+  const recognised =
+    authorised &&
+    (source === 'password' ||
+      (await deviceTokenValid(deps, member.id, device!.id, origin.deviceToken)));
+  if (!recognised) {
     if (await hasAuthorisedDevice(deps.db, member.id)) {
-      device = await recordDevice(deps, member.id, origin, DEVICE_STATUS.pending);
-      await sendDeviceAuthorization(deps, member, device);
-      return { result: 'device_authorization', sentTo: maskEmail(member.email) };
+      // An authorised device keeps its status (someone else sending its client id must not
+      // lock it out); the link authorises the token this browser gets now.
+      device = authorised
+        ? device!
+        : await recordDevice(deps, member.id, origin, DEVICE_STATUS.pending);
+      let deviceToken: string | undefined;
+      let deviceTokenId: number | undefined;
+      if (source === 'siwe') {
+        const held = await findDeviceToken(deps, member.id, device.id, origin.deviceToken);
+        if (held && held.authorisedAt === null) deviceTokenId = held.id;
+        else {
+          const issued = await issueDeviceToken(deps, member.id, device.id, false);
+          deviceToken = issued.token;
+          deviceTokenId = issued.row.id;
+        }
+      }
+      await sendDeviceAuthorization(deps, member, device, deviceTokenId);
+      return {
+        result: 'device_authorization',
+        sentTo: maskEmail(member.email),
+        ...(deviceToken ? { deviceToken } : {}),
+      };
     }
     device = await recordDevice(deps, member.id, origin, DEVICE_STATUS.authorised);
   }
+  const deviceRowId = device!.id;
 
   if (member.twoFactorMethod === 'sms' || member.twoFactorMethod === 'totp') {
     let sentTo: string | null = null;
@@ -132,7 +162,7 @@ export async function continueLogin(
       tokenHash: hashToken(ticket),
       method: member.twoFactorMethod,
       source,
-      deviceRowId: device.id,
+      deviceRowId,
       createdAt: now,
       expiresAt: addMs(now, TICKET_TTL_MS),
     });
@@ -212,6 +242,10 @@ async function finishLogin(
   source: 'password' | 'siwe',
 ): Promise<LoginResult> {
   const device = await recordDevice(deps, member.id, origin);
+  // A browser without a valid token of this device gets one (wallet sign-in needs it).
+  const deviceToken = (await deviceTokenValid(deps, member.id, device.id, origin.deviceToken))
+    ? undefined
+    : (await issueDeviceToken(deps, member.id, device.id, true)).token;
   const newDevice = await isNewDeviceLogin(deps, member.id, device.id);
   const session = await startSession(deps, {
     memberId: member.id,
@@ -236,5 +270,6 @@ async function finishLogin(
     },
     member: await loadMemberSummary(deps, member),
     offerInvestorRole: (member.roleId & ROLE.investor) === 0,
+    ...(deviceToken ? { deviceToken } : {}),
   };
 }

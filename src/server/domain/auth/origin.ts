@@ -10,6 +10,8 @@ import type { RequestOrigin } from './context';
 type Headers = Record<string, string | string[] | undefined>;
 
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** a device token (base64url of 32 random bytes); anything else is ignored, not refused */
+const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];
@@ -67,6 +69,7 @@ export function requestOrigin(
       { field: `headers.${DEVICE_HEADERS.clientId}`, message: 'client id required' },
     ]);
   }
+  const deviceToken = header(headers, DEVICE_HEADERS.deviceToken);
   const typeText = header(headers, DEVICE_HEADERS.deviceType);
   const deviceType =
     typeText && /^\d{1,4}$/.test(typeText) ? Number(typeText) : options.defaultDeviceType;
@@ -86,6 +89,7 @@ export function requestOrigin(
     os,
     agent,
     position: header(headers, DEVICE_HEADERS.position)?.slice(0, 128) ?? null,
+    deviceToken: DEVICE_TOKEN_PATTERN.test(deviceToken ?? '') ? deviceToken : undefined,
   };
 }
 

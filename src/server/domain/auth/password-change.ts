@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { getAddress } from 'viem';
 import { AuthError } from '../../../shared/api/auth';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { AccountMessage } from '../../../shared/validation/account';
-import { members, passwordResets } from '../../db/schema';
+import { linkedWallets, members, passwordResets } from '../../db/schema';
 import { AppError, validationError } from '../../errors';
 import { type ActivityOrigin, logActivity } from './activity';
 import { verifyCaptcha } from './captcha';
@@ -78,11 +79,18 @@ export async function requestPasswordReset(
   return { sent: true };
 }
 
+/**
+ * A reset with the link. `unlinkWallets` (the default) unlinks every wallet of the account;
+ * keeping them suspends wallet sign-in until the member opens the link e-mailed now
+ * (confirmWalletLogin): whoever reset the password through a taken-over mailbox... would also
+ * get that link, but a member who reset it themselves decides, and a wallet an attacker linked
+ * earlier is not trusted silently.
+ */
 export async function resetPassword(
   deps: AuthDeps,
-  body: { token: string; password: string; confirmPassword: string },
+  body: { token: string; password: string; confirmPassword: string; unlinkWallets?: boolean },
   ip: string,
-): Promise<{ reset: true }> {
+): Promise<{ reset: true; unlinkedWallets: number; walletLoginSuspended: boolean }> {
   confirmMatches(body.password, body.confirmPassword);
   const now = deps.clock.now();
   const [reset] = await deps.db
@@ -113,7 +121,80 @@ export async function resetPassword(
   await clearAllLoginFailures(deps, member.email);
   await logActivity(deps, { memberId: member.id, action: 'password_reset', ip });
   await sendSecurityNotice(deps, member, 'password_reset', { ip });
-  return { reset: true };
+  const wallets = await resetWallets(deps, member, body.unlinkWallets ?? true, ip);
+  return { reset: true, ...wallets };
+}
+
+/** The wallets after a reset: unlinked (each with its notice), or suspended until confirmed. */
+async function resetWallets(
+  deps: AuthDeps,
+  member: { id: number; email: string },
+  unlink: boolean,
+  ip: string,
+): Promise<{ unlinkedWallets: number; walletLoginSuspended: boolean }> {
+  if (unlink) {
+    const removed = await deps.db
+      .delete(linkedWallets)
+      .where(eq(linkedWallets.memberId, member.id))
+      .returning({ address: linkedWallets.address });
+    for (const wallet of removed) {
+      const address = getAddress(wallet.address);
+      await logActivity(deps, {
+        memberId: member.id,
+        action: 'wallet_unlinked',
+        ip,
+        detail: { address, reason: 'password_reset' },
+      });
+      await sendSecurityNotice(deps, member, 'wallet_unlinked', { ip }, address);
+    }
+    return { unlinkedWallets: removed.length, walletLoginSuspended: false };
+  }
+  const [kept] = await deps.db
+    .select({ id: linkedWallets.id })
+    .from(linkedWallets)
+    .where(eq(linkedWallets.memberId, member.id))
+    .limit(1);
+  if (!kept) return { unlinkedWallets: 0, walletLoginSuspended: false };
+  const token = randomToken();
+  await deps.db
+    .update(members)
+    .set({ walletLoginSuspendedAt: deps.clock.now(), walletLoginConfirmHash: hashToken(token) })
+    .where(eq(members.id, member.id));
+  const link = `${deps.config.appOrigin}/confirm-wallet-login?token=${encodeURIComponent(token)}`;
+  await deps.outbox.send({
+    channel: 'email',
+    to: member.email,
+    subject: 'Confirm sign-in with your wallets',
+    body:
+      'Your password was reset and you kept the wallets linked to your account. Signing in ' +
+      `with them is paused until you confirm it was you: ${link}
+` +
+      'If it was not you, do not open the link: change your password at once and unlink the ' +
+      `wallets on the Security page: ${deps.config.appOrigin}/security`,
+    link,
+  });
+  return { unlinkedWallets: 0, walletLoginSuspended: true };
+}
+
+/** The link e-mailed by a reset that kept the wallets: wallet sign-in works again. */
+export async function confirmWalletLogin(
+  deps: AuthDeps,
+  token: string,
+  ip: string,
+): Promise<{ confirmed: true }> {
+  const [member] = await deps.db
+    .update(members)
+    .set({ walletLoginSuspendedAt: null, walletLoginConfirmHash: null })
+    .where(
+      and(
+        eq(members.walletLoginConfirmHash, hashToken(token)),
+        isNotNull(members.walletLoginSuspendedAt),
+      ),
+    )
+    .returning({ id: members.id });
+  if (!member) throw new AppError(ErrorCode.badRequest, AuthError.linkInvalid, { field: 'token' });
+  await logActivity(deps, { memberId: member.id, action: 'wallet_login_confirmed', ip });
+  return { confirmed: true };
 }
 
 export async function updatePassword(

@@ -240,5 +240,9 @@ export async function loginWithWallet(
     .where(eq(linkedWallets.address, signer.toLowerCase()));
   if (!linked) throw new AppError(ErrorCode.badRequest, AuthError.walletNotLinked);
   const member = await loadMember(deps.db, linked.memberId);
+  // A password reset that kept the wallets suspends them until the e-mailed link is opened.
+  if (member.walletLoginSuspendedAt) {
+    throw new AppError(ErrorCode.forbidden, AuthError.walletLoginSuspended);
+  }
   return continueLogin(deps, member, origin, 'siwe');
 }

@@ -4,6 +4,8 @@ import {
   activationResultSchema,
   authorizeLoginDeviceBodySchema,
   authorizeLoginDeviceResultSchema,
+  confirmWalletLoginBodySchema,
+  confirmWalletLoginResultSchema,
   captchaChallengeSchema,
   forgotPwdBodySchema,
   forgotPwdResultSchema,
@@ -32,7 +34,11 @@ import {
   validateRegistrationField,
 } from '../../domain/auth/members';
 import { loginOrigin, registerOrigin } from '../../domain/auth/origin';
-import { requestPasswordReset, resetPassword } from '../../domain/auth/password-change';
+import {
+  confirmWalletLogin,
+  requestPasswordReset,
+  resetPassword,
+} from '../../domain/auth/password-change';
 import { refreshSession } from '../../domain/auth/sessions';
 import { routeRateLimit } from '../../plugins/rate-limit';
 
@@ -167,6 +173,18 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: routeRateLimit('guessable'),
     },
     async (request) => ok(await resetPassword(deps, request.body, request.ip)),
+  );
+
+  app.post(
+    '/confirmWalletLogin',
+    {
+      schema: {
+        body: confirmWalletLoginBodySchema,
+        response: { 200: envelopeSchema(confirmWalletLoginResultSchema) },
+      },
+      config: routeRateLimit('guessable'),
+    },
+    async (request) => ok(await confirmWalletLogin(deps, request.body.token, request.ip)),
   );
 };
 
