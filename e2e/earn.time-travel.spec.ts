@@ -38,6 +38,31 @@ async function openSubscription(page: Page, sn: string) {
   return row;
 }
 
+/** `amount` USDT arrive at the member's TRON deposit address (the local network simulator). */
+async function depositUsdt(page: Page, amount: string, shown: string) {
+  await page.goto('/wallet?tab=deposit');
+  await page.getByTestId('deposit-currency').selectOption('USDT');
+  await page.getByTestId('deposit-network').selectOption('TRC20');
+  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
+  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
+}
+
+/** The product's start and end (00:00 UTC+8 of its first day and of its expiry), in ms. */
+async function contractDates(sn: string) {
+  const list = JSON.parse(await ops('product', 'list', '--json')) as {
+    products: { serialNumber: string; start: string; end: string }[];
+  };
+  const product = list.products.find((p) => p.serialNumber === sn)!;
+  return {
+    product,
+    start: Date.parse(`${product.start}T00:00:00+08:00`),
+    end: Date.parse(`${product.end}T00:00:00+08:00`),
+  };
+}
+
 async function openProduct(page: Page, sn: string) {
   await page.goto('/');
   await page.getByTestId('nav-menu-services').click();
@@ -60,17 +85,7 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   const sn = await openStableIncome('E2E Stable Income 3M', 1);
 
   await loginInBrowser(page, member);
-  // 1,000 USDT arrive at the member's TRON deposit address (the local network simulator)
-  await page.goto('/wallet?tab=deposit');
-  await page.getByTestId('deposit-currency').selectOption('USDT');
-  await page.getByTestId('deposit-network').selectOption('TRC20');
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', '1000');
-  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-available-USDT')).toHaveText('1,000.00', {
-    timeout: 20_000,
-  });
+  await depositUsdt(page, '1000', '1,000.00');
 
   // found from the nav bar, joined with every consent
   await openProduct(page, sn);
@@ -85,12 +100,7 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await expect(page.getByTestId('earn-subscription')).toHaveAttribute('data-state', 'raising');
 
   // the contract starts
-  const detail = JSON.parse(await ops('product', 'list', '--json')) as {
-    products: { serialNumber: string; start: string; end: string }[];
-  };
-  const product = detail.products.find((p) => p.serialNumber === sn)!;
-  const start = Date.parse(`${product.start}T00:00:00+08:00`);
-  const end = Date.parse(`${product.end}T00:00:00+08:00`);
+  const { product, start, end } = await contractDates(sn);
   await advanceTime(await secondsUntil(start + 60_000));
   await ops('earn', 'run');
   await page.reload();
@@ -187,4 +197,87 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await expect(
     page.locator('[data-testid="portfolio-event"][data-kind="return"]').first(),
   ).toBeVisible();
+});
+
+test('Smart DCA: rewards converted into BTC each day, listed in the Smart DCA history', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const member = newIdentity('Dca');
+  await registerViaApi(member);
+  await markVerified(member);
+  const sn = await openStableIncome('E2E Smart DCA 3M', 1);
+
+  await loginInBrowser(page, member);
+  await depositUsdt(page, '1000', '1,000.00');
+  await openProduct(page, sn);
+  await page.getByTestId('earn-join-open').click();
+  await page.getByTestId('earn-join-units').fill('10');
+  for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
+  await page.getByTestId('earn-join-confirm').click();
+  await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('earn-join-done').click();
+
+  // while it raises: Smart DCA into BTC, from the subscription's detail
+  await openSubscription(page, sn);
+  const action = page.getByTestId('portfolio-action-smart-dca');
+  await expect(action.getByTestId('portfolio-dca-state')).toHaveText(
+    'Off: rewards are paid in USDT.',
+  );
+  await action.getByTestId('portfolio-dca-open').click();
+  await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}/smart-dca$`));
+  const dialog = page.getByTestId('portfolio-dca-dialog');
+  await dialog.getByTestId('portfolio-dca-target').selectOption('BTC');
+  await dialog.getByTestId('portfolio-dca-save').click();
+  await expect(dialog.getByTestId('portfolio-dca-saved')).toHaveText(
+    'Saved. Your rewards will be converted into BTC.',
+  );
+  await dialog.getByTestId('portfolio-dca-close').click();
+  await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}$`));
+  await expect(page.getByTestId('portfolio-dca-currency')).toHaveText('BTC');
+  await expect(page.getByTestId('portfolio-dca-count')).toHaveText('0');
+
+  // the contract starts, then two days pass: each day's reward of 1,000 x 6 % / 365 =
+  // 0.164383 USDT becomes 0.00000273 BTC at the local feed's 60,000 USDT (rounded down)
+  const { start } = await contractDates(sn);
+  await advanceTime(await secondsUntil(start + 60_000));
+  await ops('earn', 'run');
+  for (let day = 0; day < 2; day += 1) {
+    await advanceTime(DAY_SECONDS);
+    await ops('earn', 'run');
+  }
+
+  await openSubscription(page, sn);
+  await expect(page.getByTestId('portfolio-dca-count')).toHaveText('2', { timeout: 20_000 });
+  await expect(page.getByTestId('portfolio-dca-current')).toHaveText('0.00000546 BTC');
+  await expect(
+    page.locator('[data-testid="portfolio-event"][data-kind="dca"]').first(),
+  ).toBeVisible();
+
+  // the subscription's conversions, from its Smart DCA card
+  await page.getByTestId('portfolio-dca-history').click();
+  await expect(page).toHaveURL(/\/x-saving-history\?premiumId=\d+$/);
+  await expect(page.getByTestId('portfolio-xsaving-filter')).toContainText('E2E Smart DCA 3M');
+  const conversions = page.getByTestId('portfolio-xsaving-row');
+  await expect(conversions).toHaveCount(2);
+  for (const row of await conversions.all()) {
+    await expect(row).toHaveAttribute('data-sn', sn);
+    await expect(row.getByTestId('portfolio-xsaving-converted')).toHaveText('0.16 USDT');
+    await expect(row.getByTestId('portfolio-xsaving-bought')).toHaveText('0.00000273 BTC');
+    await expect(row.getByTestId('portfolio-xsaving-price')).toHaveText('60,213.5531 USDT per BTC');
+    await expect(row.getByTestId('portfolio-xsaving-currency')).toHaveText('BTC');
+  }
+  // the newest first: the second day's conversion on top
+  const days = await page.getByTestId('portfolio-xsaving-day').allTextContents();
+  expect(days).toEqual([...days].sort().reverse());
+  expect(new Set(days).size).toBe(2);
+
+  // every conversion of the member, from My Subscriptions
+  await page.goto('/');
+  await page.getByTestId('nav-portfolio').click();
+  await page.getByTestId('portfolio-xsaving-link').click();
+  await expect(page).toHaveURL(/\/x-saving-history$/);
+  await expect(conversions).toHaveCount(2);
+  await conversions.first().getByTestId('portfolio-xsaving-link-sub').click();
+  await expect(page.getByTestId('portfolio-detail-sn')).toHaveText(sn);
 });
