@@ -109,7 +109,11 @@ describe('MyPremiumDetailPage: the subscription', () => {
       (await screen.findByTestId('earn-chart-reward-summary', {}, { timeout: 5_000 })).textContent,
     ).toBe('0.59 USDT from 2 reward days, 2021/09/15 to 2021/09/16.');
     expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 1, pageSize: 100 });
-    expect(await screen.findByTestId('apex-chart')).toBeTruthy();
+    // and the annual rate of the member's level applied on each reward day
+    expect(screen.getByTestId('earn-chart-return-summary').textContent).toBe(
+      '+9% on 2021/09/15, +9% on 2021/09/16.',
+    );
+    expect(await screen.findAllByTestId('apex-chart')).toHaveLength(2);
   });
 
   it('shows the Smart DCA fields of a subscription converting its rewards', async () => {

@@ -141,7 +141,11 @@ function SubscriptionDetail({ sn }: { sn: string }) {
         }}
       />
       {isRateKind(subscription.kind) || subscription.kind === 'flagship' ? (
-        <RewardChartCard premiumId={subscription.premiumId} currency={subscription.currency} />
+        <RewardChartCard
+          premiumId={subscription.premiumId}
+          currency={subscription.currency}
+          appliedRate={isRateKind(subscription.kind)}
+        />
       ) : null}
       <EventHistory premiumId={subscription.premiumId} sn={sn} />
     </div>
