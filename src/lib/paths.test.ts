@@ -142,6 +142,18 @@ describe('path table', () => {
     expect(paths.MyPremiumDetail.public).toBe(false);
   });
 
+  it("gates the spec's routes by the KYC status (PremiumDetail aside: it shows the prompt)", () => {
+    expect(ROUTE_NAMES.filter((name) => paths[name].kycGate).sort()).toEqual(
+      [
+        'BinFiHistory',
+        'LendingDetail',
+        'MyStrategies',
+        'SubscriptionHistory',
+        'XSavingHistory',
+      ].sort(),
+    );
+  });
+
   it('every path (with and without optional params) resolves to its own name', () => {
     for (const name of ROUTE_NAMES) {
       for (const withOptional of [false, true]) {
