@@ -44,6 +44,7 @@ export const BACK_TO_EXCLUDED: readonly RouteName[] = [
   'Register',
   'ResetPwd',
   'AuthorizeLoginDevice',
+  'ConfirmWalletLogin',
   'ForgotPwd',
 ];
 /** Route params kept with the stored route (query values are not: `type=contact-us` is a dialog). */

@@ -9,6 +9,7 @@ describe('route table', () => {
       'Account',
       'AuthorizeLoginDevice',
       'Bcnt',
+      'ConfirmWalletLogin',
       'EarnHistory',
       'EditUserName',
       'ForgotPwd',

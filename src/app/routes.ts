@@ -85,6 +85,12 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       () => import('../features/auth/pages/authorize-login-device-page'),
     ),
   },
+  ConfirmWalletLogin: {
+    screen: withNamespaces(
+      ['auth'],
+      () => import('../features/auth/pages/confirm-wallet-login-page'),
+    ),
+  },
   Bcnt: {
     screen: withNamespaces(
       ['store', 'tx'],

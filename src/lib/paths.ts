@@ -56,6 +56,8 @@ const PATH_TABLE = {
   ForgotPwd: { path: '/forgot-password', public: true },
   ResetPwd: { path: '/reset-password', public: true },
   AuthorizeLoginDevice: { path: '/authorizeLoginDevice', public: true },
+  /** not in the spec: the link e-mailed by a password reset that kept the wallets */
+  ConfirmWalletLogin: { path: '/confirm-wallet-login', public: true },
   Redirect: { path: '/redirect/:item', public: true },
   AboutUs: { path: '/about-us', public: true },
   Press: { path: '/press', public: true },

@@ -10,6 +10,7 @@ import * as auth from '../../../services/member-auth';
 import { AfterLoginProvider } from '../after-login';
 import { renderAuth, testAfterLogin, tinyChallenge } from '../testing/render-auth';
 import AuthorizeLoginDevicePage from './authorize-login-device-page';
+import ConfirmWalletLoginPage from './confirm-wallet-login-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
 
@@ -21,6 +22,7 @@ vi.mock('../../../services/member-auth', async (importOriginal) => {
     forgotPwd: vi.fn(),
     resetPwd: vi.fn(),
     authorizeLoginDevice: vi.fn(),
+    confirmWalletLogin: vi.fn(),
   };
 });
 
@@ -41,6 +43,7 @@ beforeEach(async () => {
   vi.mocked(auth.forgotPwd).mockReset();
   vi.mocked(auth.resetPwd).mockReset();
   vi.mocked(auth.authorizeLoginDevice).mockReset();
+  vi.mocked(auth.confirmWalletLogin).mockReset();
 });
 
 describe('Forgot password', () => {
@@ -82,7 +85,11 @@ describe('Forgot password', () => {
 
 describe('Reset password', () => {
   it('sets the new password with the token, then leads to Login', async () => {
-    vi.mocked(auth.resetPwd).mockResolvedValue();
+    vi.mocked(auth.resetPwd).mockResolvedValue({
+      reset: true,
+      unlinkedWallets: 2,
+      walletLoginSuspended: false,
+    });
     const user = userEvent.setup();
     renderAuth(<ResetPasswordPage />, { route: `/reset-password?token=${TOKEN}` });
     await user.type(field('reset-password'), 'short1');
@@ -102,8 +109,56 @@ describe('Reset password', () => {
       token: TOKEN,
       password: 'short12345',
       confirmPassword: 'short12345',
+      unlinkWallets: true,
     });
+    expect(screen.getByTestId('reset-wallets-unlinked').textContent).toBe(
+      '2 wallets were unlinked from your account.',
+    );
+    expect(screen.queryByTestId('reset-wallets-suspended')).toBeNull();
     expect(screen.getByTestId('reset-login-link').getAttribute('href')).toBe('/login');
+  });
+
+  it('asks about the wallets (unlink by default); keeping them says wallet sign-in waits for the e-mail', async () => {
+    vi.mocked(auth.resetPwd).mockResolvedValue({
+      reset: true,
+      unlinkedWallets: 0,
+      walletLoginSuspended: true,
+    });
+    const user = userEvent.setup();
+    renderAuth(<ResetPasswordPage />, { route: `/reset-password?token=${TOKEN}` });
+    const unlink = field('reset-wallets-unlink');
+    const keep = field('reset-wallets-keep');
+    expect(screen.getByTestId('reset-wallets').textContent).toContain(
+      'Wallets linked to your account',
+    );
+    expect(unlink.checked).toBe(true);
+    expect(keep.checked).toBe(false);
+    await user.click(keep);
+    expect(keep.checked).toBe(true);
+    await user.type(field('reset-password'), 'abc12345');
+    await user.type(field('reset-confirm-password'), 'abc12345');
+    await user.click(screen.getByTestId('reset-submit'));
+    expect((await screen.findByTestId('reset-wallets-suspended')).textContent).toBe(
+      'Signing in with your wallets is paused: open the link we e-mailed you to allow it again.',
+    );
+    expect(auth.resetPwd).toHaveBeenCalledWith(
+      expect.objectContaining({ token: TOKEN, unlinkWallets: false }),
+    );
+    expect(screen.queryByTestId('reset-wallets-unlinked')).toBeNull();
+  });
+
+  it('shows the wallet choice in Traditional and Simplified Chinese', () => {
+    for (const [locale, legend] of [
+      ['zh-TW', '帳號已綁定的錢包'],
+      ['zh-CN', '账户已绑定的钱包'],
+    ] as const) {
+      const { unmount } = renderAuth(<ResetPasswordPage />, {
+        route: `/reset-password?token=${TOKEN}`,
+        lng: locale,
+      });
+      expect(screen.getByTestId('reset-wallets').textContent).toContain(legend);
+      unmount();
+    }
   });
 
   it('an empty form asks for both passwords', async () => {
@@ -196,5 +251,63 @@ describe('Authorize login device', () => {
     await user.click(screen.getByTestId('authorize-device-retry'));
     expect(await screen.findByTestId('authorize-device-success')).toBeTruthy();
     expect(auth.authorizeLoginDevice).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('Confirm wallet sign-in', () => {
+  it('confirms once on load (also under StrictMode) and leads to Login', async () => {
+    vi.mocked(auth.confirmWalletLogin).mockResolvedValue();
+    render(
+      <StrictMode>
+        <I18nextProvider i18n={createTestI18n('en-US')}>
+          <MemoryRouter initialEntries={[`/confirm-wallet-login?token=${TOKEN}`]}>
+            <ConfirmWalletLoginPage />
+          </MemoryRouter>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    expect(screen.getByTestId('confirm-wallet-working')).toBeTruthy();
+    expect((await screen.findByTestId('confirm-wallet-success')).textContent).toContain(
+      'the wallets linked to your account can sign in again',
+    );
+    expect(auth.confirmWalletLogin).toHaveBeenCalledTimes(1);
+    expect(auth.confirmWalletLogin).toHaveBeenCalledWith(TOKEN);
+    expect(screen.getByTestId('confirm-wallet-login').getAttribute('href')).toBe('/login');
+  });
+
+  it('a used or unknown link says "Please confirm that the link is valid"; no token, no call', async () => {
+    vi.mocked(auth.confirmWalletLogin).mockRejectedValue(
+      new ApiError({
+        call: 'x',
+        httpStatus: 400,
+        status: 400,
+        message: 'Please confirm that the link is valid',
+      }),
+    );
+    const { unmount } = renderAuth(<ConfirmWalletLoginPage />, {
+      route: `/confirm-wallet-login?token=${TOKEN}`,
+    });
+    expect((await screen.findByTestId('confirm-wallet-invalid')).textContent).toContain(
+      'Please confirm that the link is valid',
+    );
+    expect(screen.queryByTestId('confirm-wallet-retry')).toBeNull();
+    unmount();
+    vi.mocked(auth.confirmWalletLogin).mockClear();
+    renderAuth(<ConfirmWalletLoginPage />, { route: '/confirm-wallet-login' });
+    expect(screen.getByTestId('confirm-wallet-invalid')).toBeTruthy();
+    expect(auth.confirmWalletLogin).not.toHaveBeenCalled();
+  });
+
+  it('a network failure can be retried', async () => {
+    vi.mocked(auth.confirmWalletLogin)
+      .mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }))
+      .mockResolvedValueOnce();
+    const user = userEvent.setup();
+    renderAuth(<ConfirmWalletLoginPage />, { route: `/confirm-wallet-login?token=${TOKEN}` });
+    expect((await screen.findByTestId('confirm-wallet-invalid')).textContent).toContain(
+      'Network error.',
+    );
+    await user.click(screen.getByTestId('confirm-wallet-retry'));
+    expect(await screen.findByTestId('confirm-wallet-success')).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../services/http-client';
-import { resetPwd } from '../../../services/member-auth';
+import { resetPwd, type ResetPwdResult } from '../../../services/member-auth';
 import { AuthError } from '../../../shared/api/auth';
 import { MESSAGE_KEYS } from '../../../i18n/error-keys';
 import { AuthCard, AuthNotice } from '../components/auth-card';
@@ -20,11 +20,15 @@ import styles from '../components/auth.module.css';
 const TOKEN_PATTERN = /^[A-Za-z0-9._~-]{16,512}$/;
 
 type Outcome = 'form' | 'done' | 'invalid';
+type WalletChoice = 'unlink' | 'keep';
+const WALLET_CHOICES: readonly WalletChoice[] = ['unlink', 'keep'];
 
 /**
- * /reset-password?token=: a new password and its confirmation (spec messages, live). Success
- * leads to Login; an invalid, used or expired link says "Please confirm that the link is valid"
- * and offers a new one.
+ * /reset-password?token=: a new password and its confirmation (spec messages, live), and what
+ * to do with the wallets linked to the account: unlink them (the default: whoever got in may
+ * have linked their own) or keep them, with wallet sign-in paused until the member opens the
+ * link e-mailed with the reset. Success says which and leads to Login; an invalid, used or
+ * expired link says "Please confirm that the link is valid" and offers a new one.
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -34,6 +38,8 @@ export default function ResetPasswordPage() {
   const errorText = useErrorText();
   const [outcome, setOutcome] = useState<Outcome>(TOKEN_PATTERN.test(token) ? 'form' : 'invalid');
   const [error, setError] = useState<unknown>(null);
+  const [walletChoice, setWalletChoice] = useState<WalletChoice>('unlink');
+  const [result, setResult] = useState<ResetPwdResult | null>(null);
   const {
     register,
     handleSubmit,
@@ -56,7 +62,7 @@ export default function ResetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await resetPwd({ token, ...values });
+      setResult(await resetPwd({ token, ...values, unlinkWallets: walletChoice === 'unlink' }));
       setOutcome('done');
     } catch (failure) {
       if (failure instanceof ApiError && failure.message === AuthError.linkInvalid) {
@@ -93,6 +99,14 @@ export default function ResetPasswordPage() {
       {outcome === 'done' ? (
         <AuthNotice tone="success" data-testid="reset-success">
           <p>{t('reset.done')}</p>
+          {result && result.unlinkedWallets > 0 ? (
+            <p data-testid="reset-wallets-unlinked">
+              {t('reset.wallets.unlinked', { count: result.unlinkedWallets })}
+            </p>
+          ) : null}
+          {result?.walletLoginSuspended ? (
+            <p data-testid="reset-wallets-suspended">{t('reset.wallets.suspended')}</p>
+          ) : null}
           <Link to={paths.Login.getHref()} className={styles.link} data-testid="reset-login-link">
             {t('reset.goLogin')}
           </Link>
@@ -129,6 +143,25 @@ export default function ResetPasswordPage() {
             data-testid="reset-confirm-password"
             {...register('confirmPassword', { onChange: livePassword })}
           />
+          <fieldset className={styles.fieldset} data-testid="reset-wallets">
+            <legend className={styles.legend}>{t('reset.wallets.legend')}</legend>
+            <p className={styles.hint}>{t('reset.wallets.why')}</p>
+            <div className={`${styles.choices} ${styles.choicesStacked}`}>
+              {WALLET_CHOICES.map((choice) => (
+                <label key={choice} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="walletChoice"
+                    value={choice}
+                    checked={walletChoice === choice}
+                    onChange={() => setWalletChoice(choice)}
+                    data-testid={`reset-wallets-${choice}`}
+                  />
+                  {t(`reset.wallets.${choice}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           {message ? (
             <p className={styles.formError} role="alert" data-testid="reset-error">
               {message}
