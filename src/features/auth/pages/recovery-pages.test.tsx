@@ -139,7 +139,7 @@ describe('Reset password', () => {
     await user.type(field('reset-confirm-password'), 'abc12345');
     await user.click(screen.getByTestId('reset-submit'));
     expect((await screen.findByTestId('reset-wallets-suspended')).textContent).toBe(
-      'Signing in with your wallets is paused: open the link we e-mailed you to allow it again.',
+      'Logging in with your wallets is paused: open the link we e-mailed you to allow it again.',
     );
     expect(auth.resetPwd).toHaveBeenCalledWith(
       expect.objectContaining({ token: TOKEN, unlinkWallets: false }),
@@ -268,7 +268,7 @@ describe('Confirm wallet sign-in', () => {
     );
     expect(screen.getByTestId('confirm-wallet-working')).toBeTruthy();
     expect((await screen.findByTestId('confirm-wallet-success')).textContent).toContain(
-      'the wallets linked to your account can sign in again',
+      'you can log in with the wallets linked to your account again',
     );
     expect(auth.confirmWalletLogin).toHaveBeenCalledTimes(1);
     expect(auth.confirmWalletLogin).toHaveBeenCalledWith(TOKEN);
