@@ -2,7 +2,8 @@
 // verified member with 1,000 USDT switches the language the way a member does (the nav bar's
 // language selector), subscribes to a Stable Income product, then opens My Subscriptions from
 // the nav bar's Portfolio button and the subscription's detail. Every label is translated and
-// no raw i18n key shows. zh-TW on a desktop, zh-CN on a 375 px phone. The clock is never moved
+// no raw i18n key shows; then Smart DCA is set on the subscription and its (still empty)
+// conversion history opened from it. zh-TW on a desktop, zh-CN on a 375 px phone. The clock is never moved
 // (project chromium): the product raises from the server's today.
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
@@ -45,6 +46,10 @@ const CASES = [
       events: '收益與異動',
       subscribed: '申購',
       amount: '1,000 USDT',
+      dcaSaved: '已儲存。您的收益將兌換為 ETH。',
+      dcaState: '每筆收益兌換為 ETH。',
+      xsavingTitle: 'Smart DCA 紀錄',
+      xsavingEmpty: '尚無 Smart DCA 兌換。',
     },
   },
   {
@@ -62,6 +67,10 @@ const CASES = [
       events: '收益与变动',
       subscribed: '申购',
       amount: '1,000 USDT',
+      dcaSaved: '已保存。您的收益将兑换为 ETH。',
+      dcaState: '每笔收益兑换为 ETH。',
+      xsavingTitle: 'Smart DCA 记录',
+      xsavingEmpty: '尚无 Smart DCA 兑换。',
     },
   },
 ] as const;
@@ -152,12 +161,32 @@ for (const { language, phone, viewport, text } of CASES) {
       await expect(page.getByTestId('portfolio-cancel-open')).toBeVisible();
       await expectNoRawKeys(page);
       // nothing wider than the phone
-      if (phone) {
+      const expectNoSideways = async () => {
+        if (!phone) return;
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow).toBeLessThanOrEqual(0);
-      }
+      };
+      await expectNoSideways();
+
+      // Smart DCA into ETH, then its conversion history (none yet: the product still raises)
+      await page.getByTestId('portfolio-dca-open').click();
+      await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}/smart-dca$`));
+      const dialog = page.getByTestId('portfolio-dca-dialog');
+      await dialog.getByTestId('portfolio-dca-target').selectOption('ETH');
+      await dialog.getByTestId('portfolio-dca-save').click();
+      await expect(dialog.getByTestId('portfolio-dca-saved')).toHaveText(text.dcaSaved);
+      await expect(dialog).not.toContainText(RAW_KEY);
+      if (phone) expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(375);
+      await dialog.getByTestId('portfolio-dca-close').click();
+      await expect(page.getByTestId('portfolio-dca-state')).toHaveText(text.dcaState);
+      await page.getByTestId('portfolio-dca-history').click();
+      await expect(page).toHaveURL(/\/x-saving-history\?premiumId=\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.xsavingTitle);
+      await expect(page.getByTestId('portfolio-xsaving-empty')).toContainText(text.xsavingEmpty);
+      await expectNoRawKeys(page);
+      await expectNoSideways();
     });
   });
 }
