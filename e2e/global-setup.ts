@@ -40,6 +40,9 @@ export default async function globalSetup() {
       RATE_LIMIT_SCALE: '20',
       // deposits and withdrawals wait for 3 blocks; the wallet spec mines them
       DEPOSIT_CONFIRMATIONS: '3',
+      // members' API keys go to the paper exchange inside the API, on the API's clock
+      EXCHANGE: 'paper',
+      PAPER_EXCHANGE_PORT: String(E2E.paperExchangePort),
     },
   });
   await waitForHttp(`${E2E.baseUrl}/health`, 60_000);

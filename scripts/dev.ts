@@ -13,6 +13,8 @@ import { isPortFree, startProcess, waitForHttp, type Managed } from './lib/proc'
 const ANVIL_PORT = Number(process.env.ANVIL_PORT ?? 8545);
 const API_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
+// the paper exchange (Bitfinex API v2 for ccxt) runs inside the API process, on its clock
+const PAPER_EXCHANGE_PORT = Number(process.env.PAPER_EXCHANGE_PORT ?? 8090);
 const CHAIN_ID = 31337;
 const DATA_DIR = resolve(process.env.DATA_DIR ?? '.data');
 
@@ -21,6 +23,7 @@ async function main() {
     ['anvil', ANVIL_PORT],
     ['API', API_PORT],
     ['web', WEB_PORT],
+    ['paper exchange', PAPER_EXCHANGE_PORT],
   ] as const) {
     if (!(await isPortFree(port))) {
       throw new Error(`Port ${port} (${name}) is in use. Stop the other process or set its port.`);
@@ -83,6 +86,8 @@ async function main() {
     // anvil mines a block only per transaction: with the spec's 20 confirmations a deposit would
     // wait for 19 more transactions. Set DEPOSIT_CONFIRMATIONS to see the confirming state.
     DEPOSIT_CONFIRMATIONS: process.env.DEPOSIT_CONFIRMATIONS ?? '1',
+    EXCHANGE: process.env.EXCHANGE ?? 'paper',
+    PAPER_EXCHANGE_PORT: String(PAPER_EXCHANGE_PORT),
   };
   const api: Managed = startProcess(
     'api',
@@ -110,6 +115,8 @@ async function main() {
   API:        http://127.0.0.1:${API_PORT}/  (health: /health)
   Chain:      ${anvil.rpcUrl}  (chain id ${CHAIN_ID})
   Dev outbox: http://localhost:${WEB_PORT}/dev/outbox  (e-mails and SMS codes)
+  Exchange:   http://127.0.0.1:${PAPER_EXCHANGE_PORT}/v2/  (paper Bitfinex; a key for a member:
+              npm run ops -- exchange key create <account> --fund UST=10000)
 
   Contracts:  ${Object.entries(readDeployments()[String(CHAIN_ID)] ?? {})
     .map(([id, address]) => `${id} ${address}`)

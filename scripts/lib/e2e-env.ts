@@ -2,6 +2,8 @@
 export const E2E = {
   anvilPort: 8555,
   apiPort: 4310,
+  /** the paper exchange inside the API process (Bitfinex API v2 for ccxt) */
+  paperExchangePort: 4320,
   chainId: 31337,
   dataDir: '.e2e-data',
   get rpcUrl() {

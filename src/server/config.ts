@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../shared/api/kyc';
 import { LOCAL_CHAIN_ID } from '../shared/constants/chain';
 import { defaultBlockSeconds } from '../shared/constants/deposit-rules';
+import { STORE_QUOTE_MINUTES } from '../shared/constants/store';
 
 /**
  * Server configuration, read from the environment once at boot and validated with zod.
@@ -102,6 +103,19 @@ export interface AppConfig {
   chainBlockSeconds: number;
   /** The local BCNT price feed: USDT per BCNT (BCNT_PRICE_USDT, default "0.5"). */
   bcntPriceUsdt: string;
+  /**
+   * How long a BCNT store order's price holds, in minutes (STORE_QUOTE_MINUTES, 1-1440,
+   * default 30): payments seen later are credited to the member's USDT balance.
+   */
+  storeQuoteMinutes: number;
+  /**
+   * Where members' exchange keys are used (EXCHANGE): `paper`, the local paper exchange inside
+   * this process (default outside production), or `bitfinex`, api.bitfinex.com (default in
+   * production). Both go through ccxt (server/exchange).
+   */
+  exchange: 'paper' | 'bitfinex';
+  /** The paper exchange's port (PAPER_EXCHANGE_PORT; default 0, any free port). */
+  paperExchangePort: number;
 }
 
 export class ConfigError extends Error {
@@ -204,6 +218,9 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d{1,18})?$/, { message: 'expected a positive decimal, e.g. 0.5' })
     .refine((value) => /[1-9]/.test(value), { message: 'must be above zero' })
     .optional(),
+  EXCHANGE: z.enum(['paper', 'bitfinex']).optional(),
+  PAPER_EXCHANGE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  STORE_QUOTE_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*$/, {
@@ -306,6 +323,9 @@ export function loadConfig(
     chainBlockSeconds:
       e.CHAIN_BLOCK_SECONDS ?? defaultBlockSeconds(overrides.chainId ?? e.CHAIN_ID),
     bcntPriceUsdt: e.BCNT_PRICE_USDT ?? '0.5',
+    storeQuoteMinutes: e.STORE_QUOTE_MINUTES ?? STORE_QUOTE_MINUTES,
+    exchange: e.EXCHANGE ?? (production ? 'bitfinex' : 'paper'),
+    paperExchangePort: e.PAPER_EXCHANGE_PORT ?? 0,
     ...stripUndefined(overrides),
   };
 

@@ -23,6 +23,9 @@ async function main() {
   const what = config.serveApp ? 'App and API' : 'API';
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.info(`${what} listening on ${url} (${config.nodeEnv}, database: ${database})`);
+  if (api.paperExchangeUrl) {
+    console.info(`Paper exchange (Bitfinex API v2 for ccxt) on ${api.paperExchangeUrl}`);
+  }
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {

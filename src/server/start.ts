@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
-import type { AppConfig } from './config';
+import { type AppConfig, loadConfig } from './config';
 import { seedDemoCatalog } from './domain/earn/demo-catalog';
+import { createCcxtBitfinexAdapter } from './exchange/ccxt-bitfinex';
+import { createPaperExchange, type PaperExchange } from './exchange/paper/server';
 import { generateOpsToken, removeApiFile, writeApiFile } from './ops/api-file';
 
 export interface RunningApi {
@@ -11,6 +14,8 @@ export interface RunningApi {
   /** http://<host>:<port> as a browser on this machine reaches it */
   url: string;
   port: number;
+  /** the local paper exchange's address (EXCHANGE=paper), e.g. http://127.0.0.1:8090 */
+  paperExchangeUrl: string | undefined;
   /** Close the server and the database; removes DATA_DIR/api.json. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -30,7 +35,37 @@ export async function startApi(
   // unset NODE_ENV is production, as in loadConfig (fail closed)
   const nodeEnv = options.config?.nodeEnv ?? (env.NODE_ENV?.trim() || 'production');
   const clock = options.clock ?? (nodeEnv === 'production' ? systemClock : new OffsetClock());
-  const app = await buildApp({ ...options, clock, ...(opsToken ? { opsToken } : {}) });
+  // EXCHANGE=paper: the paper exchange listens on PAPER_EXCHANGE_PORT on the API's clock (so the
+  // dev clock control moves its market) and keeps its keys, wallets and orders in DATA_DIR
+  const early = loadConfig(env, options.config, { resolveSecrets: false });
+  let paper: PaperExchange | undefined;
+  let adapters = options.adapters;
+  if (early.exchange === 'paper' && !adapters?.exchange) {
+    const exchange = createPaperExchange({
+      clock,
+      port: early.paperExchangePort,
+      host: '127.0.0.1',
+      ...(options.db ? {} : { stateFile: join(early.dataDir, 'paper-exchange.json') }),
+    });
+    paper = exchange;
+    adapters = {
+      ...adapters,
+      paperExchange: exchange,
+      exchange: createCcxtBitfinexAdapter({ paperUrl: () => exchange.listen() }),
+    };
+  }
+  let app: App;
+  try {
+    app = await buildApp({
+      ...options,
+      clock,
+      ...(adapters ? { adapters } : {}),
+      ...(opsToken ? { opsToken } : {}),
+    });
+  } catch (error) {
+    await paper?.close();
+    throw error;
+  }
   const config = app.config;
   // outside production an empty earn catalog gets the spec's example products
   if (config.nodeEnv !== 'production') {
@@ -52,6 +87,14 @@ export async function startApi(
     await stop();
     throw error;
   }
+  if (paper) {
+    try {
+      await paper.listen();
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
   if (config.indexer) app.indexer.start();
   if (config.scheduler) app.scheduler.start();
   const { port } = app.server.address() as AddressInfo;
@@ -70,5 +113,12 @@ export async function startApi(
       : config.host.includes(':')
         ? `[${config.host}]`
         : config.host;
-  return { app, config, url: `http://${browserHost}:${port}`, port, stop };
+  return {
+    app,
+    config,
+    url: `http://${browserHost}:${port}`,
+    port,
+    paperExchangeUrl: paper?.url,
+    stop,
+  };
 }

@@ -2,6 +2,7 @@ import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
 import { earnOpsCommands } from './earn-commands';
+import { exchangeOpsCommands } from './exchange-commands';
 import { kycOpsCommands } from './kyc-commands';
 import { memberOpsCommands } from './member-commands';
 import { platformOpsCommands } from './platform-commands';
@@ -37,9 +38,13 @@ export const OPS_COMMAND_SECTIONS = [
     heading: 'Earn products (days YYYY-MM-DD in UTC+8, percentages as numbers, e.g. --return 8.5):',
     commands: earnOpsCommands,
   },
+  {
+    heading: 'Paper exchange (EXCHANGE=paper, inside the API; UST is USDT on Bitfinex):',
+    commands: exchangeOpsCommands,
+  },
 ] as const;
 
-const [platform, kyc, wallet, earn] = OPS_COMMAND_SECTIONS;
+const [platform, kyc, wallet, earn, exchange] = OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
 export const opsCommands = {
@@ -47,6 +52,7 @@ export const opsCommands = {
   ...kyc.commands,
   ...wallet.commands,
   ...earn.commands,
+  ...exchange.commands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;

@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
+import type { ExchangeAdapter } from '../exchange/adapter';
+import { createCcxtBitfinexAdapter } from '../exchange/ccxt-bitfinex';
+import { createPaperExchange, type PaperExchange } from '../exchange/paper/server';
 import {
   createSimulatorAdapter,
   type DepositNetworkAdapter,
@@ -32,6 +35,18 @@ export interface Adapters {
   payouts: PayoutAdapter;
   /** Bitcoin and TRON deposit networks; local: simulators (domain/wallet/deposit-networks) */
   depositNetworks: readonly DepositNetworkAdapter[];
+  /**
+   * Members' exchange accounts through their API keys (server/exchange): ccxt's bitfinex, at
+   * api.bitfinex.com with EXCHANGE=bitfinex, else at the local paper exchange (`paperExchange`)
+   */
+  exchange: ExchangeAdapter;
+  /**
+   * The local paper exchange the `exchange` adapter talks to (EXCHANGE=paper), for the operator's
+   * commands (keys, funds); absent with a real exchange. By default it is in memory and starts
+   * listening on first use; start.ts gives one on PAPER_EXCHANGE_PORT that keeps its state in
+   * DATA_DIR.
+   */
+  paperExchange?: PaperExchange | undefined;
 }
 
 export interface AdapterContext {
@@ -43,7 +58,19 @@ export interface AdapterContext {
 /** The given adapters, the local default for each one not given. */
 export function createAdapters(context: AdapterContext, given: Partial<Adapters> = {}): Adapters {
   const { db, clock, config } = context;
+  let exchange = given.exchange;
+  let paperExchange = given.paperExchange;
+  if (!exchange) {
+    if (config.exchange === 'bitfinex') {
+      exchange = createCcxtBitfinexAdapter();
+    } else {
+      const paper = (paperExchange ??= createPaperExchange({ clock }));
+      exchange = createCcxtBitfinexAdapter({ paperUrl: () => paper.listen() });
+    }
+  }
   return {
+    exchange,
+    paperExchange,
     prices: given.prices ?? createLocalPriceFeed(db, clock, config.bcntPriceUsdt),
     payouts: given.payouts ?? createSimulatedPayoutAdapter(),
     depositNetworks:
@@ -64,10 +91,12 @@ export interface AdaptersPluginOptions {
 }
 
 async function adaptersPlugin(app: FastifyInstance, options: AdaptersPluginOptions) {
-  app.decorate(
-    'adapters',
-    createAdapters({ db: app.db, clock: app.clock, config: app.config }, options.adapters),
+  const adapters = createAdapters(
+    { db: app.db, clock: app.clock, config: app.config },
+    options.adapters,
   );
+  app.decorate('adapters', adapters);
+  app.addHook('onClose', async () => adapters.paperExchange?.close());
 }
 
 export default fp(adaptersPlugin, { name: 'app-adapters', dependencies: ['app-context'] });

@@ -6,6 +6,8 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import type { DepositNetworkAdapter } from '../domain/wallet/deposit-networks';
+import type { ExchangeAdapter } from '../exchange/adapter';
+import type { PaperExchange } from '../exchange/paper/server';
 import { withLease } from '../domain/wallet/leases';
 import type { LocalPriceFeed } from '../domain/wallet/price-feed';
 import type { PayoutAdapter } from '../domain/wallet/withdrawal-payouts';
@@ -26,6 +28,10 @@ export interface WalletDeps {
   payouts: PayoutAdapter;
   /** Bitcoin and TRON deposit networks: `adapters.depositNetworks` */
   depositNetworks: readonly DepositNetworkAdapter[];
+  /** members' exchange accounts through their API keys: `adapters.exchange` */
+  exchange: ExchangeAdapter;
+  /** the local paper exchange (EXCHANGE=paper): `adapters.paperExchange` */
+  paperExchange?: PaperExchange | undefined;
 }
 
 /**
@@ -42,6 +48,8 @@ export function createWalletDeps(
     prices: adapters.prices,
     payouts: adapters.payouts,
     depositNetworks: adapters.depositNetworks,
+    exchange: adapters.exchange,
+    paperExchange: adapters.paperExchange,
   };
 }
 

@@ -250,18 +250,20 @@ export function createPaperExchange(options: PaperExchangeOptions): PaperExchang
     queueMicrotask(() => {
       saveScheduled = false;
       const file = options.stateFile as string;
-      writeFileSync(
-        `${file}.tmp`,
-        serialiseState(engine.market.anchorMinute, seed, engine.snapshot()),
-        {
-          mode: 0o600,
-        },
-      );
-      renameSync(`${file}.tmp`, file);
+      try {
+        writeFileSync(
+          `${file}.tmp`,
+          serialiseState(engine.market.anchorMinute, seed, engine.snapshot()),
+          { mode: 0o600 },
+        );
+        renameSync(`${file}.tmp`, file);
+      } catch (error) {
+        // the exchange keeps working in memory; the next change tries again
+        console.error(`paper exchange: cannot save ${file}: ${(error as Error).message}`);
+      }
     });
   };
   engine.onChange = save;
-  save();
 
   let url = '';
   let dropped = 0;
