@@ -72,7 +72,7 @@ beforeEach(() => {
 });
 
 describe('MyPremiumDetailPage: Smart DCA (setting smart-dca)', () => {
-  it('opens from the actions, turns Smart DCA on and the Smart DCA card appears', async () => {
+  it('says it is off, links the conversions and opens the dialog from the actions', async () => {
     const user = userEvent.setup();
     renderAt('/portfolio/earn/USDT-034R');
     const action = await screen.findByTestId('portfolio-action-smart-dca', {}, { timeout: 5_000 });
@@ -97,7 +97,13 @@ describe('MyPremiumDetailPage: Smart DCA (setting smart-dca)', () => {
     expect((select as HTMLSelectElement).value).toBe('off');
     // nothing changed yet: nothing to save
     expect(within(dialog).getByTestId('portfolio-dca-save').hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByTestId('portfolio-dca-close'));
+    await waitFor(() => expect(location()).toBe('/portfolio/earn/USDT-034R'));
+    expect(screen.queryByTestId('portfolio-dca-dialog')).toBeNull();
+  });
 
+  it('turns Smart DCA on: the detail is read again and the Smart DCA card appears', async () => {
+    const dialog = await openDialog();
     const on = subscription({ smartDca: converting('BTC'), canSetSmartDca: true });
     dcaMock.mockResolvedValue(on);
     detailMock.mockResolvedValue({
@@ -110,7 +116,6 @@ describe('MyPremiumDetailPage: Smart DCA (setting smart-dca)', () => {
     expect((await within(dialog).findByTestId('portfolio-dca-saved')).textContent).toBe(
       'Saved. Your rewards will be converted into BTC.',
     );
-    // the detail is read again: the card and the action say BTC
     expect((await screen.findByTestId('portfolio-dca-currency')).textContent).toBe('BTC');
     expect(screen.getByTestId('portfolio-dca-state').textContent).toBe(
       'Converting each reward into BTC.',
@@ -118,12 +123,10 @@ describe('MyPremiumDetailPage: Smart DCA (setting smart-dca)', () => {
     expect(screen.getByTestId('portfolio-dca-history').getAttribute('href')).toBe(
       '/x-saving-history?premiumId=3',
     );
+    // the saved target is the current one: nothing more to save
     await waitFor(() =>
       expect(within(dialog).getByTestId('portfolio-dca-save').hasAttribute('disabled')).toBe(true),
     );
-    await user.click(within(dialog).getByTestId('portfolio-dca-close'));
-    await waitFor(() => expect(location()).toBe('/portfolio/earn/USDT-034R'));
-    expect(screen.queryByTestId('portfolio-dca-dialog')).toBeNull();
   });
 
   it('turns Smart DCA off', async () => {
