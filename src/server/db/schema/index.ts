@@ -20,3 +20,4 @@ export * from './convert';
 export * from './store';
 export * from './earn';
 export * from './scheduler';
+export * from './exchange';
