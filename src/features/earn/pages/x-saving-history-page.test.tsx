@@ -110,6 +110,20 @@ describe('XSavingHistoryPage (/x-saving-history)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/x-saving-history?page=2');
   });
 
+  it('goes to the last page from a page past the end', async () => {
+    historyMock.mockImplementation(async ({ page = 1 } = {}) => ({
+      list: page === 1 ? [conversion(12, '2021-09-17'), conversion(11, '2021-09-16')] : [],
+      total: 2,
+      page,
+      pageSize: 10,
+    }));
+    renderAt('/x-saving-history?premiumId=3&page=4');
+    await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 5_000 });
+    expect(screen.getByTestId('location').textContent).toBe('/x-saving-history?premiumId=3&page=1');
+    expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 4, pageSize: 10 });
+    expect(screen.queryByTestId('portfolio-xsaving-empty')).toBeNull();
+  });
+
   it("shows one subscription's conversions with ?premiumId=, and a way to see them all", async () => {
     const user = userEvent.setup();
     renderAt('/x-saving-history?premiumId=3');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, queryTableState, type DataTableColumn } from '../../../components/data-table';
@@ -18,7 +19,8 @@ function positiveInt(text: string | null): number | undefined {
 
 /**
  * /x-saving-history (XSavingHistory, KYC-gated by the route's entry rule): the member's Smart DCA
- * conversions (premium2/XSavingHistory), newest first, 10 a page paged by the server (`?page=`),
+ * conversions (premium2/XSavingHistory), newest first, 10 a page paged by the server (`?page=`;
+ * past the end: the last page),
  * all subscriptions or one product's (`?premiumId=`, from a subscription's Smart DCA): the UTC+8
  * day, the subscription (opening its detail), the reward converted, the price, the amount bought
  * and its currency.
@@ -32,6 +34,21 @@ export default function XSavingHistoryPage() {
   const page = positiveInt(search.get('page')) ?? 1;
   const query = useEarnXSavingHistory(premiumId, page);
   const list = query.data?.list;
+  const total = query.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / XSAVING_HISTORY_PAGE_SIZE));
+  // a page past the end (an old link, fewer conversions in the filter): the last page instead
+  const pastTheEnd = query.data !== undefined && !query.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('page', String(lastPage));
+        return params;
+      },
+      { replace: true },
+    );
+  }, [pastTheEnd, lastPage, setSearch]);
   // a filter's product name: from its conversions (the server gives the name with each row)
   const filteredName = premiumId && list?.[0] ? format.name(list[0].name) : undefined;
   const portfolioHref = paths.MyStrategies.getHref(undefined, { tab: 'earn' });
@@ -125,6 +142,7 @@ export default function XSavingHistoryPage() {
         rowTestId="portfolio-xsaving-row"
         rowProps={(row) => ({ 'data-sn': row.serialNumber, 'data-currency': row.toCurrency })}
         {...queryTableState(query, (error) => errorText(error) ?? t('error.load'))}
+        loading={query.isPending || pastTheEnd}
         empty={{
           title: t('xsaving.empty'),
           text: (
@@ -136,7 +154,7 @@ export default function XSavingHistoryPage() {
         pagination={{
           page,
           pageSize: XSAVING_HISTORY_PAGE_SIZE,
-          total: query.data?.total ?? 0,
+          total,
           onPageChange: (next) =>
             setSearch((current) => {
               const params = new URLSearchParams(current);
