@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { product } from '../test-utils';
-import { formatEarnAmount, formatRate, joinAmount } from './amounts';
+import { EARN_PRODUCT_TYPE, earnKindOfType } from '../../../shared/constants/earn';
+import { formatEarnAmount, formatPrice, formatRate, joinAmount } from './amounts';
 import {
   isSerialNumber,
   localized,
@@ -9,6 +10,21 @@ import {
   sortCatalog,
   tabOfKind,
 } from './products';
+
+describe('productType (spec section 3)', () => {
+  it('maps each kind to its number, 5 being Stable Income Pro, and back', () => {
+    expect(EARN_PRODUCT_TYPE).toEqual({
+      fixed: 1,
+      mixed: 2,
+      flagship: 3,
+      alliance: 4,
+      'fixed-pro': 5,
+      'fixed-prox': 6,
+    });
+    expect(earnKindOfType(5)).toBe('fixed-pro');
+    expect(earnKindOfType(7)).toBeUndefined();
+  });
+});
 
 describe('catalog rules', () => {
   const items = [
@@ -80,5 +96,14 @@ describe('earn amounts', () => {
     expect(formatRate(10.5, 'en-US')).toBe('10.5%');
     expect(formatRate(8, 'zh-TW')).toBe('8%');
     expect(formatRate(3.14159, 'en-US')).toBe('3.14%');
+  });
+});
+
+describe('conversion prices', () => {
+  it("shows 4 places from 1 up and 6 significant digits below, in the reader's language", () => {
+    expect(formatPrice('65030.769230769230769230', 'en-US')).toBe('65,030.7692');
+    expect(formatPrice('60000', 'zh-TW')).toBe('60,000');
+    expect(formatPrice('0.000015384615384615', 'en-US')).toBe('0.0000153846');
+    expect(formatPrice('not a price', 'en-US')).toBe('not a price');
   });
 });
