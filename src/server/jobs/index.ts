@@ -4,6 +4,7 @@ import type { Scheduler, ScheduledTask } from '../scheduler';
 import { custodialUnstakeJob } from './custodial-unstake';
 import { depositsJob } from './deposits';
 import { earnLifecycleJob } from './earn-lifecycle';
+import { exchangeApiKeysJob } from './exchange-api-keys';
 import { storeDeliveryJob } from './store-delivery';
 import { withdrawalsJob } from './withdrawals';
 
@@ -26,6 +27,7 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   custodialUnstakeJob,
   storeDeliveryJob,
   earnLifecycleJob,
+  exchangeApiKeysJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */

@@ -11,6 +11,7 @@ import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import earnRoutes from './earn';
+import exchangeApiKeyRoutes from './exchange-api-keys';
 import referralRoutes from './referral';
 import walletRoutes from './wallet';
 import walletConvertRoutes from './wallet-convert';
@@ -58,6 +59,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletWithdrawRoutes);
   await app.register(walletConvertRoutes);
   await app.register(earnRoutes);
+  await app.register(exchangeApiKeyRoutes);
 };
 
 export default gatewayRoutes;
