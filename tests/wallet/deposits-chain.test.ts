@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { anvilAccount, getFreePort, startAnvil, type AnvilHandle } from '../../scripts/anvil';
 import { deployOrLoadState } from '../../scripts/deploy';
 import { depositAddresses, deposits, ledgerTransactions } from '../../src/server/db/schema/wallet';
-import { storeOrderAddress, storeOrderPath } from '../../src/server/domain/wallet/hd';
+import { createStoreOrder } from '../../src/server/domain/store/orders';
 import {
   accountBalance,
   memberAccount,
@@ -312,17 +312,16 @@ describe('EVM deposit watcher', () => {
 
   it('pays a store order with USDT; another token sent to the order address is held', async () => {
     const member = await verifiedMember();
-    const orderId = 9_001;
-    const address = storeOrderAddress(t.app.config.walletSeed, orderId);
-    await t.database.db.insert(depositAddresses).values({
-      memberId: member.memberId,
-      chain: 'evm',
-      purpose: 'store',
-      orderId,
-      derivationPath: storeOrderPath(orderId),
-      address,
-      createdAt: t.clock.now(),
+    // a real order (its price holds 30 minutes; the payment below comes well within)
+    const created = await createStoreOrder(t.app.wallet, member.memberId, 'chain-store-order', {
+      usdtAmount: '100',
     });
+    const address = created.depositAddress as `0x${string}`;
+    const [stored] = await t.database.db
+      .select({ orderId: depositAddresses.orderId })
+      .from(depositAddresses)
+      .where(eq(depositAddresses.address, address));
+    const orderId = stored!.orderId!;
     await runDeposits();
     const storeBefore = await accountBalance(t.database.db, platformAccount('store'), 'USDT');
     const paid = await chain.send(5, {

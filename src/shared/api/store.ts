@@ -76,6 +76,13 @@ export const storeOrderSchema = z.object({
   /** the latest payment's transaction hash */
   txHash: z.nullable(z.string()),
   createdAt: z.string(),
+  /** the price holds for payments seen on chain before this time (ISO) */
+  quoteExpiresAt: z.string(),
+  /**
+   * USDT paid to the order address that bought no BCNT (after the quote expired, or above the
+   * order maximum): credited to the member's USDT balance instead
+   */
+  walletCreditedUsdt: decimalText,
   depositedAt: z.nullable(z.string()),
   /** when the BCNT will be (or was due to be) delivered: next business day 12:00 UTC+8 */
   deliverAt: z.nullable(z.string()),
@@ -113,6 +120,8 @@ export const tokenInfoSchema = z.object({
   priceUsdt: decimalText,
   storeMinimumUsdt: decimalText,
   storeMaximumUsdt: decimalText,
+  /** an order's price holds for payments seen within this many minutes of the order */
+  storeQuoteMinutes: int(),
   /** delivery: next business day at this hour, UTC+8 */
   deliveryHourUtc8: int(),
   conversionHoursMin: int(),

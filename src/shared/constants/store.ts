@@ -18,6 +18,13 @@
  *   listed for support (`lateUsdt` in `ops store list`).
  * - A member may open at most STORE_MAX_UNPAID_ORDERS orders without a payment within 24 hours
  *   (every order derives a new address the deposit watcher follows).
+ * - The order's price holds for payments seen on chain before `quoteExpiresAt` (the order time
+ *   plus STORE_QUOTE_MINUTES, 30 by default, STORE_QUOTE_MINUTES in the server's environment).
+ *   A payment seen later, or one that would take the order's credited USDT above
+ *   STORE_MAX_USDT, buys no BCNT: it is credited to the member's USDT balance (ledger
+ *   `store_payment_credited`) and listed on the order as `walletCreditedUsdt`.
+ * - Store payments count toward the level-1 deposit limit like any deposit (a payment over it is
+ *   held for support like a wallet deposit).
  */
 
 export const STORE_USDT_DECIMALS = 6;
@@ -27,6 +34,9 @@ export const STORE_BCNT_DECIMALS = 18;
 export const STORE_MIN_USDT = 100_000_000n;
 /** Largest single order: 100,000 USDT (larger purchases go through support, OTC). */
 export const STORE_MAX_USDT = 100_000_000_000n;
+
+/** How long an order's price holds by default (STORE_QUOTE_MINUTES overrides it). */
+export const STORE_QUOTE_MINUTES = 30;
 
 /** BCNT is delivered the next business day at this hour, UTC+8 (spec section 9). */
 export const STORE_DELIVERY_HOUR_UTC8 = 12;

@@ -22,6 +22,7 @@ export const HISTORY_KINDS = [
   'stake',
   'unstake',
   'store_delivery',
+  'store_payment_credited',
 ] as const;
 type HistoryKind = (typeof HISTORY_KINDS)[number];
 const isHistoryKind = (kind: string): kind is HistoryKind =>

@@ -23,7 +23,8 @@ import { PRICE_DECIMALS } from '../wallet/price-feed';
  * - Created: nothing arrived yet.
  *
  * Only USDT counts: other tokens sent to the address are `held` by the watcher for support;
- * orphaned deposits (a reorg) count for nothing.
+ * orphaned deposits (a reorg) count for nothing; USDT credited to the member's balance instead
+ * (after the quote expired or above the maximum, payments.ts) is reported apart.
  */
 
 export interface StorePayment {
@@ -35,6 +36,8 @@ export interface StorePayment {
   txHash: string;
   seenAt: Date;
   creditedAt: Date | null;
+  /** credited to the member's USDT balance instead of the order (store_payment_credits) */
+  walletCredited: boolean;
 }
 
 export interface StoreOrderFacts {
@@ -51,6 +54,8 @@ export interface DerivedOrderState {
   depositedUsdt: bigint;
   /** USDT still confirming */
   confirmingUsdt: bigint;
+  /** USDT paid to the address but credited to the member's balance (no BCNT) */
+  walletCreditedUsdt: bigint;
   /** credited but below the minimum */
   belowMinimum: boolean;
   depositedAt: Date | null;
@@ -82,7 +87,10 @@ export function deriveOrderState(
   payments: readonly StorePayment[],
   minimum: bigint = STORE_MIN_USDT,
 ): DerivedOrderState {
-  const usdt = payments.filter((p) => p.currency === 'USDT');
+  const usdt = payments.filter((p) => p.currency === 'USDT' && !p.walletCredited);
+  const walletCreditedUsdt = payments
+    .filter((p) => p.currency === 'USDT' && p.walletCredited)
+    .reduce((sum, p) => sum + p.amount, 0n);
   const credited = usdt
     .filter((p) => p.status === 'credited' && p.creditedAt !== null)
     .sort((a, b) => a.creditedAt!.getTime() - b.creditedAt!.getTime() || a.id - b.id);
@@ -116,6 +124,7 @@ export function deriveOrderState(
     status,
     depositedUsdt,
     confirmingUsdt,
+    walletCreditedUsdt,
     belowMinimum: depositedUsdt > 0n && depositedAt === null,
     depositedAt,
     deliverAt: depositedAt ? storeDeliverAt(depositedAt) : null,

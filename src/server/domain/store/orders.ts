@@ -24,7 +24,7 @@ import {
 import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import { PLATFORM_UTC_OFFSET_MS } from '../../../shared/time/business-days';
 import type { Db } from '../../db/database';
-import { storeOrders } from '../../db/schema/store';
+import { storeOrders, storePaymentCredits } from '../../db/schema/store';
 import { depositAddresses, deposits } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import type { WalletDeps } from '../../plugins/wallet';
@@ -32,6 +32,7 @@ import { evmAccountAt, storeOrderPath } from '../wallet/hd';
 import { withIdempotency } from '../wallet/idempotency';
 import type { PriceQuote } from '../wallet/price-feed';
 import { bcntForUsdt, deriveOrderState, type StorePayment } from './order-state';
+import { quoteExpiry } from './payments';
 
 /**
  * BCNT store orders (token service): createOrderAndGetDepositWalletAddress, getOrderList and
@@ -70,14 +71,17 @@ async function paymentsOf(db: Db, orderIds: number[]): Promise<Map<number, Store
       txHash: deposits.txHash,
       seenAt: deposits.seenAt,
       creditedAt: deposits.creditedAt,
+      creditId: storePaymentCredits.id,
     })
     .from(deposits)
     .innerJoin(depositAddresses, eq(deposits.depositAddressId, depositAddresses.id))
+    .leftJoin(storePaymentCredits, eq(storePaymentCredits.depositId, deposits.id))
     .where(and(eq(depositAddresses.purpose, 'store'), inArray(depositAddresses.orderId, orderIds)));
   for (const row of rows) {
     if (row.orderId === null) continue;
     const list = byOrder.get(row.orderId) ?? [];
-    list.push({ ...row, amount: BigInt(row.amount) });
+    const { creditId, ...payment } = row;
+    list.push({ ...payment, amount: BigInt(row.amount), walletCredited: creditId !== null });
     byOrder.set(row.orderId, list);
   }
   return byOrder;
@@ -137,6 +141,8 @@ export async function storeOrderViews(
       belowMinimum: state.belowMinimum,
       txHash: state.txHash,
       createdAt: row.createdAt.toISOString(),
+      quoteExpiresAt: quoteExpiry(row).toISOString(),
+      walletCreditedUsdt: usdt(state.walletCreditedUsdt),
       depositedAt: state.depositedAt?.toISOString() ?? null,
       deliverAt: state.deliverAt?.toISOString() ?? null,
       deliveredAt: row.deliveredAt?.toISOString() ?? null,
@@ -225,6 +231,7 @@ async function insertStoreOrder(
       priceVersion: quote.version,
       bcntAmount: bcntForUsdt(amount, quote.priceUsdt).toString(),
       createdAt: now,
+      quoteExpiresAt: new Date(now.getTime() + deps.config.storeQuoteMinutes * 60_000),
     })
     .returning({ id: storeOrders.id });
   if (!inserted) throw new Error('store: order insert returned nothing');
@@ -287,6 +294,7 @@ export async function tokenInfo(deps: Pick<StoreDeps, 'config' | 'prices'>): Pro
     priceUsdt: quote.priceUsdt,
     storeMinimumUsdt: usdt(STORE_MIN_USDT),
     storeMaximumUsdt: usdt(STORE_MAX_USDT),
+    storeQuoteMinutes: deps.config.storeQuoteMinutes,
     deliveryHourUtc8: STORE_DELIVERY_HOUR_UTC8,
     conversionHoursMin: STORE_CONVERSION_HOURS.min,
     conversionHoursMax: STORE_CONVERSION_HOURS.max,

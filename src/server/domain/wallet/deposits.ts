@@ -34,6 +34,7 @@ import {
   tronDepositAddress,
   tronDepositPath,
 } from './hd';
+import { postStorePayment } from '../store/payments';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from './ledger';
 import { usdtValue } from './price-feed';
 
@@ -48,8 +49,10 @@ import { usdtValue } from './price-feed';
  *   the EVM deposit watcher (chain/deposit-watcher.ts) or a network adapter (deposit-networks.ts).
  * - `creditDeposit` turns a confirmed row into money, once: ledger `deposit` hot_wallet ->
  *   member available with the idempotency key `deposit:<network>:<txHash>:<logIndex>`; store
- *   addresses: ledger `store_payment` hot_wallet -> platform store (USDT only; any other token
- *   sent to a store address is `held`). A wallet deposit over the level-1 limit is `held`.
+ *   addresses: ledger `store_payment` hot_wallet -> platform store, or `store_payment_credited`
+ *   to the member's USDT after the order's quote expired or above its maximum (USDT only; any
+ *   other token sent to a store address is `held`; store/payments.ts). A deposit of either kind
+ *   over the level-1 limit is `held`.
  * - `releaseDeposit` (operator) credits a held deposit.
  */
 
@@ -166,8 +169,8 @@ const USDT_DECIMALS = 6;
 const LIMIT_UNITS = parseAmount(LEVEL1_DEPOSIT_LIMIT_USDT, USDT_DECIMALS) as bigint;
 
 /**
- * USDT value of the member's wallet deposits in the window ending now with the given statuses
- * (rows seen in the window; `excludeId` left out).
+ * USDT value of the member's deposits (wallet and store addresses) in the window ending now with
+ * the given statuses (rows seen in the window; `excludeId` left out).
  */
 async function depositedInWindow(
   deps: Pick<WalletDeps, 'clock' | 'prices'>,
@@ -184,7 +187,6 @@ async function depositedInWindow(
     .where(
       and(
         eq(deposits.memberId, memberId),
-        eq(depositAddresses.purpose, 'wallet'),
         inArray(deposits.status, statuses),
         gte(deposits.seenAt, since),
       ),
@@ -278,33 +280,39 @@ export async function creditDeposit(
     };
 
     let posted;
+    // A store order is paid in USDT; anything else sent there waits for support.
     if (row.purpose === 'store' && !options.release) {
-      // A store order is paid in USDT; anything else sent there waits for support.
       if (deposit.currency !== 'USDT' || row.orderId === null) return hold();
-      posted = await postLedgerTransaction(tx, deps.clock, {
-        idempotencyKey: key,
-        type: 'store_payment',
-        memberId: deposit.memberId,
-        reference: `order:${row.orderId}`,
-        memo: { ...memo, orderId: row.orderId },
-        postings: transfer(platformAccount('hot_wallet'), platformAccount('store'), 'USDT', units),
-      });
-    } else {
-      if (!options.release) {
-        const level = await levelOf(deps, tx, deposit.memberId);
-        if (level === 0) return hold();
-        if (level === 1) {
-          const credited = await depositedInWindow(
-            deps,
-            tx,
-            deposit.memberId,
-            ['credited'],
-            deposit.id,
-          );
-          const value = await valueInUsdt(deps, deposit.currency, units);
-          if (credited + value > LIMIT_UNITS) return hold();
-        }
+    }
+    // The level limits apply to every deposit, store payments included.
+    if (!options.release) {
+      const level = await levelOf(deps, tx, deposit.memberId);
+      if (level === 0) return hold();
+      if (level === 1) {
+        const credited = await depositedInWindow(
+          deps,
+          tx,
+          deposit.memberId,
+          ['credited'],
+          deposit.id,
+        );
+        const value = await valueInUsdt(deps, deposit.currency, units);
+        if (credited + value > LIMIT_UNITS) return hold();
       }
+    }
+    if (row.purpose === 'store' && row.orderId !== null && !options.release) {
+      // The order's price holds until its quote expires and up to the order maximum; otherwise
+      // the USDT goes to the member's balance (store/payments.ts).
+      posted = await postStorePayment(tx, deps.clock, row.orderId, {
+        id: deposit.id,
+        memberId: deposit.memberId,
+        amount: units,
+        seenAt: deposit.seenAt,
+        key,
+        memo,
+      });
+      if (!posted) return hold();
+    } else {
       posted = await postLedgerTransaction(tx, deps.clock, {
         idempotencyKey: key,
         type: 'deposit',
