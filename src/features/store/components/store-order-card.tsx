@@ -9,6 +9,7 @@ import { STORE_MIN_USDT, STORE_USDT_DECIMALS } from '../../../shared/constants/s
 import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import { useStoreOrders } from '../api/use-store-orders';
 import { formatBcnt, formatUsdt } from '../utils/amounts';
+import { QuoteCountdown, useMsUntil } from './quote-countdown';
 import { StoreStatus } from './store-status';
 import styles from './store.module.css';
 
@@ -27,7 +28,9 @@ export function remainingUsdt(order: StoreOrder): bigint {
 
 /**
  * The order just made: its number and state, the deposit address (copy), the amounts, the
- * delivery time once Deposited, and "Pay from connected wallet" while something is left to pay.
+ * delivery time once Deposited, the countdown of the price while it waits for a payment (then
+ * "price expired": a payment now goes to the USDT balance), USDT credited to the balance
+ * instead, and "Pay from connected wallet" while something is left to pay within the quote.
  * The state follows the order list (polled every 5 s while the order is not Delivered).
  */
 export function StoreOrderCard({
@@ -41,7 +44,11 @@ export function StoreOrderCard({
   const list = useStoreOrders(1);
   const order = list.data?.items.find((o) => o.orderNumber === initial.orderNumber) ?? initial;
   const left = remainingUsdt(order);
-  const canPay = (order.status === 'Created' || order.belowMinimum) && left > 0n;
+  const quoteMsLeft = useMsUntil(order.quoteExpiresAt);
+  const quoteOpen = quoteMsLeft > 0;
+  // After the quote expired a payment buys no BCNT (it goes to the USDT balance): no Pay button.
+  const canPay = quoteOpen && (order.status === 'Created' || order.belowMinimum) && left > 0n;
+  const waitingForPayment = order.status === 'Created' || order.belowMinimum;
 
   return (
     <div className={styles.order} data-testid="store-order" data-state={order.status}>
@@ -94,6 +101,17 @@ export function StoreOrderCard({
         />
       </div>
       <p className={styles.hint}>{t('order.payHint', { network: 'Ethereum (ERC20)' })}</p>
+      {waitingForPayment && quoteOpen ? <QuoteCountdown msLeft={quoteMsLeft} /> : null}
+      {waitingForPayment && !quoteOpen ? (
+        <Notice tone="warning" testId="store-quote-expired">
+          {t('order.quoteExpired', { time: formatDateTime(order.quoteExpiresAt) })}
+        </Notice>
+      ) : null}
+      {order.walletCreditedUsdt !== '0' ? (
+        <Notice tone="info" testId="store-order-wallet-credited">
+          {t('order.walletCredited', { amount: formatUsdt(order.walletCreditedUsdt) })}
+        </Notice>
+      ) : null}
       {order.belowMinimum ? (
         <Notice tone="warning" testId="store-order-below-minimum">
           {t('order.belowMinimum', {

@@ -61,7 +61,8 @@ function order(overrides: Partial<StoreOrder> = {}): StoreOrder {
     belowMinimum: false,
     txHash: null,
     createdAt: '2025-03-07T17:00:00.000Z',
-    quoteExpiresAt: '2025-03-07T17:30:00.000Z',
+    // the quote still holds (29 minutes from now) unless a test says otherwise
+    quoteExpiresAt: new Date(Date.now() + 29 * 60_000).toISOString(),
     walletCreditedUsdt: '0',
     depositedAt: null,
     deliverAt: null,
@@ -199,7 +200,45 @@ describe('BcntPage for members', () => {
     expect((await screen.findByTestId('store-pay-stub')).textContent).toContain(
       `1500000000 -> ${ADDRESS}`,
     );
+    expect(screen.getByTestId('store-quote-countdown').textContent).toMatch(
+      /^Price valid for (29:00|28:5\d)$/,
+    );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.member.storeOrders() });
+  });
+
+  it('the price counts down; once expired it says a payment goes to the USDT balance and offers no Pay', async () => {
+    verified(4);
+    const expiring = order({ quoteExpiresAt: new Date(Date.now() + 2_500).toISOString() });
+    createMock.mockResolvedValue(expiring);
+    listMock.mockResolvedValue({ items: [expiring], total: 1, page: 1, pageSize: 10 });
+    render();
+    await userEvent.type(await screen.findByTestId('store-amount'), '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect((await screen.findByTestId('store-quote-countdown')).textContent).toMatch(
+      /Price valid for 0:0[1-3]/,
+    );
+    expect(await screen.findByTestId('store-pay-stub')).toBeTruthy();
+    const expired = await screen.findByTestId('store-quote-expired', {}, { timeout: 5_000 });
+    expect(expired.textContent).toContain('credited to your USDT balance');
+    expect(screen.queryByTestId('store-quote-countdown')).toBeNull();
+    expect(screen.queryByTestId('store-pay-stub')).toBeNull();
+  });
+
+  it('USDT credited to the balance instead of the order is shown on it', async () => {
+    verified(4);
+    const credited = order({
+      quoteExpiresAt: '2025-03-07T17:30:00.000Z',
+      walletCreditedUsdt: '1500',
+    });
+    createMock.mockResolvedValue(credited);
+    listMock.mockResolvedValue({ items: [credited], total: 1, page: 1, pageSize: 10 });
+    render('/bcnt', 'zh-TW');
+    await userEvent.type(await screen.findByTestId('store-amount'), '1500');
+    await userEvent.click(screen.getByTestId('store-buy'));
+    expect((await screen.findByTestId('store-order-wallet-credited')).textContent).toContain(
+      '已存入您的 USDT 餘額',
+    );
+    expect(screen.getByTestId('store-quote-expired').textContent).toContain('2025/03/08 01:30');
   });
 
   it('Buy again after a failure retries the same order with its key; another amount is a new order', async () => {
