@@ -176,7 +176,7 @@ describe('API keys: import, list, check and delete', () => {
     ).toThrow();
 
     const mail = (await outbox(t.app, alice.email)).find((message) =>
-      message.subject.includes('exchange API key'),
+      (message.subject ?? '').includes('exchange API key'),
     );
     expect(mail?.body).toContain('My Bitfinex');
     expect(mail?.body).not.toContain(aliceKey.secret);
