@@ -11,6 +11,7 @@ import {
   getMemberInfo,
   login,
   loginDelaySeconds,
+  loginRetryAt,
   logout,
   logoutSession,
   register,
@@ -188,6 +189,23 @@ describe('guest calls', () => {
     await expect(
       resetPwd({ token: 't'.repeat(32), password: 'abc12345', confirmPassword: 'abc12345' }),
     ).rejects.toMatchObject({ message: 'Please confirm that the link is valid' });
+  });
+});
+
+describe('loginRetryAt', () => {
+  it('reads the retryAt of login_delayed, rounded up to the minute; null otherwise', () => {
+    const delayed = (data: unknown) => new ApiError({ call: 'x', message: 'login_delayed', data });
+    expect(loginRetryAt(delayed({ retryAfter: 5, retryAt: '2025-03-01T04:14:20.000Z' }))).toEqual(
+      new Date('2025-03-01T04:15:00.000Z'),
+    );
+    expect(loginRetryAt(delayed({ retryAfter: 5, retryAt: '2025-03-01T04:14:00.000Z' }))).toEqual(
+      new Date('2025-03-01T04:14:00.000Z'),
+    );
+    expect(loginRetryAt(delayed({ retryAfter: 5 }))).toBeNull();
+    expect(loginRetryAt(delayed({ retryAt: 'soon' }))).toBeNull();
+    expect(
+      loginRetryAt(new ApiError({ call: 'x', message: 'invalid_credentials', data: null })),
+    ).toBeNull();
   });
 });
 

@@ -12,6 +12,8 @@ import { useErrorText } from '../hooks/use-error-text';
 import { useFieldError } from '../hooks/use-field-error';
 import { loginFormSchema, type LoginFormValues } from '../utils/login-form';
 import styles from './auth.module.css';
+import { formatDateTime } from '../../../lib/date-format';
+import { loginRetryAt } from '../../../services/member-auth';
 
 export interface LoginFormProps {
   defaultEmail?: string;
@@ -46,6 +48,8 @@ export function LoginForm({
   const fieldError = useFieldError();
 
   const delayed = delaySeconds > 0;
+  // the per-account code limit says when the wait ends: "try again at 12:15 (UTC+8)"
+  const retryAt = delayed ? loginRetryAt(error) : null;
   // While delayed the countdown replaces the refusal text.
   const formError = delayed ? undefined : errorText(error);
 
@@ -95,7 +99,9 @@ export function LoginForm({
       />
       {delayed ? (
         <p className={styles.formError} role="alert" data-testid="login-delay">
-          {t('auth:login.delayed', { seconds: delaySeconds })}
+          {retryAt
+            ? t('auth:login.delayedUntil', { time: formatDateTime(retryAt) })
+            : t('auth:login.delayed', { seconds: delaySeconds })}
         </p>
       ) : null}
       {formError ? (

@@ -6,6 +6,8 @@ import { CODE_LENGTH } from '../../../shared/validation/account';
 import { useErrorText } from '../hooks/use-error-text';
 import type { SecondFactorMethod } from '../utils/login-flow';
 import styles from './auth.module.css';
+import { formatDateTime } from '../../../lib/date-format';
+import { loginRetryAt } from '../../../services/member-auth';
 
 export interface SecondFactorFormProps {
   method: SecondFactorMethod;
@@ -37,6 +39,8 @@ export function SecondFactorForm({
   const [busy, setBusy] = useState(false);
   const delaySeconds = useSecondsLeft(delayedUntil);
   const delayed = delaySeconds > 0;
+  // the per-account code limit says when the wait ends: "try again at 12:15 (UTC+8)"
+  const retryAt = delayed ? loginRetryAt(error) : null;
 
   async function submit(value: string) {
     if (busy || delayed || value.length !== CODE_LENGTH) return;
@@ -80,7 +84,9 @@ export function SecondFactorForm({
       />
       {delayed ? (
         <p className={styles.formError} role="alert" data-testid="login-delay">
-          {t('login.delayed', { seconds: delaySeconds })}
+          {retryAt
+            ? t('login.delayedUntil', { time: formatDateTime(retryAt) })
+            : t('login.delayed', { seconds: delaySeconds })}
         </p>
       ) : null}
       {method === 'sms' && onResend ? (

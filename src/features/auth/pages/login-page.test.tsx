@@ -256,6 +256,34 @@ describe('Login page', () => {
     expect(screen.getByTestId('login-form')).toBeTruthy();
   });
 
+  it('too many authenticator codes: "try again at <time>" from the server\'s retryAt, submitting blocked', async () => {
+    login
+      .mockResolvedValueOnce({
+        result: 'second_factor',
+        method: 'totp',
+        ticket: 't'.repeat(20),
+        sentTo: null,
+      })
+      .mockRejectedValueOnce(
+        new ApiError({
+          call: 'x',
+          httpStatus: 429,
+          message: 'login_delayed',
+          // 04:14:20 UTC: 12:14:20 UTC+8, shown rounded up to 12:15
+          data: { retryAfter: 600, retryAt: '2025-03-01T04:14:20.000Z' },
+        }),
+      );
+    renderAuth(<LoginPage />, { route: '/login' });
+    const user = await fillAndSubmit();
+    await screen.findByTestId('login-2fa-intro');
+    await user.click(screen.getByTestId('login-2fa-code-0'));
+    await user.paste('123456');
+    expect((await screen.findByTestId('login-delay')).textContent).toBe(
+      'Too many failed attempts. Try again at 2025/03/01 12:15 (UTC+8).',
+    );
+    expect((screen.getByTestId('login-2fa-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('device authorisation: says where the link went and how to go on', async () => {
     login.mockResolvedValue({ result: 'device_authorization', sentTo: 'a***@example.com' });
     renderAuth(<LoginPage />, { route: '/login' });
