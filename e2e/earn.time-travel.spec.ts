@@ -5,6 +5,8 @@
 // the product page and in the wallet history; before expiry the member turns auto-renew off
 // (a plain Stable Income product's way to get its assets back), and at expiry plus 3 working
 // days the principal is back in the wallet and the subscription in the subscription history.
+// Then Smart DCA (rewards converted into BTC each day, listed in XSavingHistory) and a Stable
+// Income Pro subscription whose every unit is asked back by Asset Return.
 // Moves the server clock and the chain, so it runs after every other spec.
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
@@ -280,4 +282,71 @@ test('Smart DCA: rewards converted into BTC each day, listed in the Smart DCA hi
   await expect(conversions).toHaveCount(2);
   await conversions.first().getByTestId('portfolio-xsaving-link-sub').click();
   await expect(page.getByTestId('portfolio-detail-sn')).toHaveText(sn);
+});
+
+test('Stable Income Pro: Asset Return of every unit, the principal and compounded rewards back after expiry', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const member = newIdentity('Pro');
+  await registerViaApi(member);
+  await markVerified(member);
+  const sn = await openStableIncome('E2E Stable Income Pro 1M', 1, {
+    kind: 'fixed-pro',
+    period: 1,
+  });
+
+  await loginInBrowser(page, member);
+  await depositUsdt(page, '1000', '1,000.00');
+  await page.goto('/earn?tab=stable');
+  await page
+    .locator(`[data-testid="earn-card"][data-sn="${sn}"]`)
+    .getByTestId('earn-card-link')
+    .click();
+  await page.getByTestId('earn-join-open').click();
+  await page.getByTestId('earn-join-units').fill('10');
+  for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
+  await page.getByTestId('earn-join-confirm').click();
+  await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('earn-join-done').click();
+
+  const { start, end } = await contractDates(sn);
+  await advanceTime(await secondsUntil(start + 60_000));
+  await ops('earn', 'run');
+
+  // running: Pro renews by default; the member asks for all 10 units back at expiry
+  await openSubscription(page, sn);
+  await expect(page.getByTestId('portfolio-detail')).toHaveAttribute('data-state', 'running');
+  await page.getByTestId('portfolio-return-open').click();
+  await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}/asset-return$`));
+  const dialog = page.getByTestId('portfolio-return-dialog');
+  await dialog.getByTestId('portfolio-return-max').click();
+  await expect(dialog.getByTestId('portfolio-return-units')).toHaveValue('10');
+  await dialog.getByTestId('portfolio-return-save').click();
+  await expect(dialog.getByTestId('portfolio-return-saved')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/portfolio/earn/${sn}$`));
+  await expect(page.getByTestId('portfolio-return-state')).toContainText('10');
+
+  // expiry, then 3 working days: no renewal, everything back in the wallet
+  await advanceTime(await secondsUntil(end + 5 * DAY_SECONDS * 1000));
+  await ops('earn', 'run');
+  await loginAgain(page, member);
+  await page.goto('/');
+  await page.getByTestId('nav-portfolio').click();
+  await expect(page.locator(`[data-testid="portfolio-sub"][data-sn="${sn}"]`)).toHaveCount(0);
+  await page.getByTestId('portfolio-history-link').click();
+  const ended = page.locator(`[data-testid="portfolio-history-row"][data-sn="${sn}"]`);
+  await expect(ended).toHaveAttribute('data-state', 'ended');
+  await ended.getByTestId('portfolio-history-link-sub').click();
+  const returned = (await page.getByTestId('portfolio-fact-return-amount').textContent())!;
+  // the principal and a month of compounded rewards, exactly: what the wallet now holds
+  const [whole, fraction = ''] = returned.replace(' USDT', '').split('.');
+  expect(Number(whole!.replaceAll(',', ''))).toBeGreaterThanOrEqual(1000);
+  expect(fraction.length).toBeGreaterThan(0);
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(
+    `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`,
+    { timeout: 20_000 },
+  );
 });
