@@ -58,6 +58,10 @@ describe('MySubscriptionHistoryPage (/subscription-history)', () => {
     );
     expect(second.textContent).toContain('Redeemed');
     expect(second.textContent).toContain('2021/10/01 (UTC+8)');
+    // and the Smart DCA conversions
+    expect(screen.getByTestId('portfolio-history-xsaving-link').getAttribute('href')).toBe(
+      '/x-saving-history',
+    );
   });
 
   it('pages by ?page=, 10 a page', async () => {

@@ -76,6 +76,9 @@ describe('EarnPortfolioPanel (My Subscriptions, earn tabs)', () => {
     expect(screen.getByTestId('portfolio-history-link').getAttribute('href')).toBe(
       '/subscription-history',
     );
+    expect(screen.getByTestId('portfolio-xsaving-link').getAttribute('href')).toBe(
+      '/x-saving-history',
+    );
   });
 
   it('filters by tab: Stable Income holds fixed and Pro, Mixed Quant the mixed ones', async () => {
