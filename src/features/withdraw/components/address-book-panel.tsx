@@ -13,6 +13,7 @@ import { MAX_SAVED_ADDRESSES } from '../../../shared/validation/address';
 import { useAddresses, useDeleteAddress, useSetDefaultAddress } from '../api/use-addresses';
 import { useTwoFactorSettings } from '../../../hooks/use-two-factor-settings';
 import { useWithdrawErrorText } from '../hooks/use-withdraw-error-text';
+import { formatDateTime } from '../../../lib/date-format';
 import { paths } from '../../../lib/paths';
 import { AddAddressForm } from './add-address-form';
 import styles from './withdraw.module.css';
@@ -27,7 +28,8 @@ export interface AddressBookPanelProps {
  * the default badge, with delete (asked first) and "Set as default" (one default per currency
  * and network). "Add address" opens the form (name, currency, network, address checked live,
  * default), then the second-factor code. At most 10 over every currency: the count is shown and
- * Add is disabled when full. Members without two-step verification are sent to turn it on.
+ * Add is disabled when full, and for 24 hours after a password or two-step change (with the
+ * time it ends). Members without two-step verification are sent to turn it on.
  */
 export function AddressBookPanel({ currency }: AddressBookPanelProps) {
   const { t } = useTranslation(['withdraw', 'errors']);
@@ -45,6 +47,10 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
   const max = list?.max ?? MAX_SAVED_ADDRESSES;
   const full = count >= max;
   const method = twoFactor.data?.method;
+  // 24 hours after a password or two-step change no address may be added (the server refuses
+  // it too): Add is disabled and the notice says until when
+  const lockedUntil = twoFactor.data?.withdrawalLockedUntil ?? null;
+  const locked = lockedUntil !== null && Date.parse(lockedUntil) > Date.now();
   const items = (list?.items ?? []).filter((item) => !currency || item.currency === currency);
 
   async function makeDefault(item: SavedAddress) {
@@ -87,7 +93,8 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
             {method === 'none' ? null : (
               <Button
                 size="sm"
-                disabled={full || adding || !method}
+                disabled={full || adding || !method || locked}
+                aria-describedby={locked ? 'address-locked-reason' : undefined}
                 onClick={() => {
                   setAdded(null);
                   setActionError(undefined);
@@ -106,6 +113,13 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
         <Notice tone="success" testId="address-success">
           {t('withdraw:book.added', { name: added.name })}
         </Notice>
+      ) : null}
+      {locked && method !== 'none' ? (
+        <div id="address-locked-reason">
+          <Notice tone="warning" testId="address-locked">
+            {t('withdraw:book.locked', { time: formatDateTime(lockedUntil) })}
+          </Notice>
+        </div>
       ) : null}
       {list && full ? (
         <Notice tone="info" testId="address-full">
@@ -133,7 +147,7 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
         />
       ) : null}
 
-      {adding && method && method !== 'none' && !full ? (
+      {adding && method && method !== 'none' && !full && !locked ? (
         <AddAddressForm
           currency={currency}
           method={method}
