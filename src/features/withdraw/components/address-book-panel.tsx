@@ -48,9 +48,10 @@ export function AddressBookPanel({ currency }: AddressBookPanelProps) {
   const full = count >= max;
   const method = twoFactor.data?.method;
   // 24 hours after a password or two-step change no address may be added (the server refuses
-  // it too): Add is disabled and the notice says until when
+  // it too): Add is disabled and the notice says until when. The server answers the time only
+  // while the lock lasts by its clock (the browser's may differ).
   const lockedUntil = twoFactor.data?.withdrawalLockedUntil ?? null;
-  const locked = lockedUntil !== null && Date.parse(lockedUntil) > Date.now();
+  const locked = lockedUntil !== null;
   const items = (list?.items ?? []).filter((item) => !currency || item.currency === currency);
 
   async function makeDefault(item: SavedAddress) {

@@ -175,17 +175,22 @@ export async function verifyCurrentFactor(
   );
 }
 
-export function twoFactorSettings(member: MemberRow): TwoFactorSettings {
+/**
+ * The settings as get2FASettings answers them. `withdrawalLockedUntil` only while the lock lasts
+ * by the server's clock (the browser's may differ): null once it has ended.
+ */
+export function twoFactorSettings(member: MemberRow, now: Date): TwoFactorSettings {
+  const lock = member.withdrawalLockedUntil;
   return {
     method: member.twoFactorMethod,
     mobile: member.mobile ? maskMobile(member.mobile) : null,
     mobileVerified: member.mobileVerifiedAt !== null,
-    withdrawalLockedUntil: member.withdrawalLockedUntil?.toISOString() ?? null,
+    withdrawalLockedUntil: lock && lock > now ? lock.toISOString() : null,
   };
 }
 
 export async function getTwoFactorSettings(deps: AuthDeps, memberId: number) {
-  return twoFactorSettings(await loadMember(deps.db, memberId));
+  return twoFactorSettings(await loadMember(deps.db, memberId), deps.clock.now());
 }
 
 function requireVerifiedMobile(member: MemberRow): string {
@@ -209,7 +214,7 @@ export async function setTwoFactor(
       const mobile = requireVerifiedMobile(member);
       const sent = await issueCode(deps, smsTarget, mobile);
       return {
-        settings: twoFactorSettings(member),
+        settings: twoFactorSettings(member, deps.clock.now()),
         totp: null,
         sms: { resendAfter: sent.resendAfter, sentTo: maskMobile(mobile) },
       };
@@ -224,7 +229,7 @@ export async function setTwoFactor(
         })
         .where(eq(members.id, memberId));
       return {
-        settings: twoFactorSettings(member),
+        settings: twoFactorSettings(member, deps.clock.now()),
         totp: { secret, otpauthUrl: authenticator.keyuri(member.email, TOTP_ISSUER, secret) },
         sms: null,
       };
@@ -271,7 +276,7 @@ export async function setTwoFactor(
     }
     case 'disable': {
       if (member.twoFactorMethod === 'none') {
-        return { settings: twoFactorSettings(member), totp: null, sms: null };
+        return { settings: twoFactorSettings(member, deps.clock.now()), totp: null, sms: null };
       }
       await confirmPassword(deps, member, body.password);
       await verifyCurrentFactor(deps, member, body.currentCode, 'currentCode');
@@ -313,5 +318,5 @@ async function change(
     origin,
     `from ${names[member.twoFactorMethod]} to ${names[updated.twoFactorMethod]}`,
   );
-  return { settings: twoFactorSettings(updated), totp: null, sms: null };
+  return { settings: twoFactorSettings(updated, deps.clock.now()), totp: null, sms: null };
 }
