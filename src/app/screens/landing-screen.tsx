@@ -4,7 +4,7 @@ import {
   ONBOARDING_VALUE,
   useOnboardingParam,
 } from '../../features/landing/hooks/use-onboarding-param';
-import { LandingPage } from '../../features/landing/pages/landing-page';
+import { LandingPage, type ProductBlock } from '../../features/landing/pages/landing-page';
 import { ensureNamespaces } from '../../i18n/lazy-namespaces';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import { hasToken } from '../../services/session';
@@ -23,6 +23,27 @@ const OnboardingHost = lazy(() =>
     import('../../features/landing/components/onboarding-host'),
   ]).then(([, module]) => ({ default: module.OnboardingHost })),
 );
+
+/**
+ * The Fixed Pro and Fixed blocks' cards (the earn feature's catalog request, its card and the
+ * `earn` translations): their own chunk, loaded after Landing's first paint.
+ */
+const LandingProductCards = lazy(() =>
+  Promise.all([
+    ensureNamespaces(['earn']),
+    import('../../features/earn/components/landing-product-cards'),
+  ]).then(([, module]) => ({ default: module.LandingProductCards })),
+);
+
+function renderProductCards(block: ProductBlock) {
+  return (
+    <LazyBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <LandingProductCards group={block} />
+      </Suspense>
+    </LazyBoundary>
+  );
+}
 
 /** The tour's Verify stores this return target: Landing with `mode=new`. */
 export const ONBOARDING_BACK_TO: BackTo = {
@@ -48,6 +69,8 @@ export default function LandingScreen() {
         signUpHref={paths.Register.getHref()}
         loginHref={paths.Login.getHref()}
         accountHref={paths.Account.getHref()}
+        earnHref={paths.PremiumDashboard.getHref()}
+        renderProductCards={renderProductCards}
       />
       {isOpen && hasToken() ? (
         <LazyBoundary fallback={null}>

@@ -5,7 +5,12 @@ import { renderWithProviders } from '../../../components/testing/render';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import LandingPage from './landing-page';
 
-const HREFS = { signUpHref: '/register', loginHref: '/login', accountHref: '/account' };
+const HREFS = {
+  signUpHref: '/register',
+  loginHref: '/login',
+  accountHref: '/account',
+  earnHref: '/earn',
+};
 
 describe('LandingPage', () => {
   it('offers a visitor Sign up and Log in in the banner', async () => {
@@ -68,6 +73,67 @@ describe('LandingPage', () => {
     expect(screen.getByTestId('landing-contact-card')).toBeTruthy();
   });
 
+  it('puts the Fixed Pro and Fixed blocks after the features, then the difference table', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <LandingPage
+        {...HREFS}
+        renderProductCards={(block) => <p data-testid={`cards-${block}`}>{block} cards</p>}
+      />,
+    );
+    const order = [...screen.getByTestId('landing-page').querySelectorAll(':scope > section')].map(
+      (section) => section.getAttribute('data-testid'),
+    );
+    expect(order).toEqual([
+      'landing-hero',
+      'landing-features',
+      'landing-block-fixed-pro',
+      'landing-block-fixed',
+      'landing-compare',
+      'landing-products',
+      'landing-steps',
+      'landing-contact-card',
+    ]);
+    const pro = screen.getByTestId('landing-block-fixed-pro');
+    expect(within(pro).getByRole('heading', { level: 2 }).textContent).toBe('Fixed Pro');
+    expect(within(pro).getByTestId('cards-fixed-pro')).toBeTruthy();
+    const fixed = screen.getByTestId('landing-block-fixed');
+    expect(within(fixed).getByRole('heading', { level: 2 }).textContent).toBe('Stable Income');
+    expect(fixed.textContent).toContain('3-month USDT and USDC, 6-month BTC and ETH');
+    expect(within(fixed).getByTestId('cards-fixed')).toBeTruthy();
+    await user.click(within(fixed).getByRole('link', { name: 'All earn products' }));
+    expect(screen.getByTestId('location').textContent).toBe('/earn');
+  });
+
+  it('compares Stable Income, Fixed Pro and Mixed Quant in a table', () => {
+    renderWithProviders(<LandingPage {...HREFS} />);
+    const table = within(screen.getByTestId('landing-compare')).getByRole('table', {
+      name: 'Stable Income, Fixed Pro and Mixed Quant compared',
+    });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Feature', 'Stable Income', 'Fixed Pro', 'Mixed Quant']);
+    const rewards = within(screen.getByTestId('landing-compare-rewards'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(rewards).toEqual([
+      'Paid to your wallet',
+      'Added to the principal',
+      'In the net asset value',
+    ]);
+    const dca = within(screen.getByTestId('landing-compare-dca'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(dca).toEqual(['Yes', 'No', 'No']);
+  });
+
+  it('leaves the catalog blocks out when the app gives no cards', () => {
+    renderWithProviders(<LandingPage {...HREFS} />);
+    expect(screen.queryByTestId('landing-block-fixed-pro')).toBeNull();
+    expect(screen.queryByTestId('landing-block-fixed')).toBeNull();
+  });
+
   it('invents no rates or amounts', () => {
     renderWithProviders(<LandingPage {...HREFS} />);
     const text = screen.getByTestId('landing-page').textContent ?? '';
@@ -98,8 +164,10 @@ describe('LandingPage', () => {
   it('is translated in Traditional and Simplified Chinese', () => {
     const { unmount } = renderWithProviders(<LandingPage {...HREFS} />, { lng: 'zh-TW' });
     expect(screen.getByTestId('landing-features').textContent).toContain('託管錢包');
+    expect(screen.getByTestId('landing-compare-rewards').textContent).toContain('滾入本金');
     unmount();
     renderWithProviders(<LandingPage {...HREFS} />, { lng: 'zh-CN' });
     expect(screen.getByTestId('landing-features').textContent).toContain('托管钱包');
+    expect(screen.getByTestId('landing-compare-rewards').textContent).toContain('滚入本金');
   });
 });

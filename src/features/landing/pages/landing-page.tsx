@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import { hasToken } from '../../../services/session';
 import styles from './landing-page.module.css';
 
 /**
- * Landing for visitors (products-programs.md section 2, "Screens"): banner, feature cards,
- * the products in words (their cards with rates arrive with the product issues, so no numbers
- * here), the three-step flow and, for visitors, a contact-us card. CSS only, no remote images.
+ * Landing (products-programs.md section 2, "Screens"), blocks in the spec's order: banner,
+ * feature cards, Fixed Pro products, Fixed products (cards from the catalog, drawn by the earn
+ * feature through `renderProductCards`, loaded after the first paint), the product difference
+ * table, the product families in words, the three-step flow and, for visitors, a contact-us
+ * card. CSS only, no remote images.
  */
 
 /** Opens the contact dialog the way the spec links it: query `type=contact-us`. */
@@ -25,6 +28,15 @@ function useOpenContactUs() {
       { replace: true },
     );
 }
+
+/** The landing's catalog blocks, Fixed Pro first (spec section 2). */
+export const PRODUCT_BLOCKS = ['fixed-pro', 'fixed'] as const;
+export type ProductBlock = (typeof PRODUCT_BLOCKS)[number];
+const BLOCK_KEYS = { 'fixed-pro': 'fixedPro', fixed: 'fixed' } as const;
+
+/** The difference table: its product columns and rows (landing.json compare.*). */
+const COMPARED = ['stable', 'pro', 'mixed'] as const;
+const COMPARE_ROWS = ['return', 'rewards', 'renewal', 'dca'] as const;
 
 const PRODUCTS = ['stableIncome', 'mixedQuant', 'smartAutotrade', 'lendingBot', 'binfi'] as const;
 const FEATURES = ['wallet', 'kyc', 'loyalty', 'security'] as const;
@@ -63,9 +75,19 @@ export interface LandingPageProps {
   signUpHref: string;
   loginHref: string;
   accountHref: string;
+  /** The earn dashboard (every product). */
+  earnHref: string;
+  /** The cards of a catalog block; without it the blocks are left out. */
+  renderProductCards?: (block: ProductBlock) => ReactNode;
 }
 
-export function LandingPage({ signUpHref, loginHref, accountHref }: LandingPageProps) {
+export function LandingPage({
+  signUpHref,
+  loginHref,
+  accountHref,
+  earnHref,
+  renderProductCards,
+}: LandingPageProps) {
   const { t } = useTranslation('landing');
   const openContactUs = useOpenContactUs();
   const isVisitor = !hasToken();
@@ -167,6 +189,70 @@ export function LandingPage({ signUpHref, loginHref, accountHref }: LandingPageP
             </li>
           ))}
         </ul>
+      </section>
+
+      {renderProductCards
+        ? PRODUCT_BLOCKS.map((block) => (
+            <section
+              key={block}
+              className={styles.section}
+              aria-labelledby={`landing-block-${block}-title`}
+              data-testid={`landing-block-${block}`}
+            >
+              <div className={styles.sectionHead}>
+                <h2 id={`landing-block-${block}-title`} className={styles.sectionTitle}>
+                  {t(`earn.${BLOCK_KEYS[block]}.title`)}
+                </h2>
+                <Link className={styles.sectionLink} to={earnHref} data-testid="landing-earn-all">
+                  {t('earn.viewAll')}
+                </Link>
+              </div>
+              <p className={styles.sectionLead}>{t(`earn.${BLOCK_KEYS[block]}.body`)}</p>
+              {renderProductCards(block)}
+            </section>
+          ))
+        : null}
+
+      <section
+        className={styles.section}
+        aria-labelledby="landing-compare-title"
+        data-testid="landing-compare"
+      >
+        <h2 id="landing-compare-title" className={styles.sectionTitle}>
+          {t('compare.title')}
+        </h2>
+        <div
+          className={styles.tableScroll}
+          tabIndex={0}
+          role="region"
+          aria-labelledby="landing-compare-title"
+        >
+          <table className={styles.compareTable}>
+            <caption>
+              <VisuallyHidden>{t('compare.caption')}</VisuallyHidden>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('compare.feature')}</th>
+                {COMPARED.map((product) => (
+                  <th key={product} scope="col">
+                    {t(`compare.${product}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARE_ROWS.map((row) => (
+                <tr key={row} data-testid={`landing-compare-${row}`}>
+                  <th scope="row">{t(`compare.${row}.label`)}</th>
+                  {COMPARED.map((product) => (
+                    <td key={product}>{t(`compare.${row}.${product}`)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section
