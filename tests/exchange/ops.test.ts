@@ -24,7 +24,7 @@ async function ops(command: string, body: Record<string, unknown> = {}) {
   });
   return {
     status: res.statusCode,
-    body: res.json() as { status: number; message: string; data: any },
+    body: res.json() as { status: number; message: string; data: OpsAnswer },
   };
 }
 
@@ -47,10 +47,7 @@ describe('paper exchange operator commands', () => {
       fund: 'UST=2500,BTC=0.5',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const data = created.body.data as ExchangeCredentials & {
-      permissions: string;
-      wallets: object;
-    };
+    const data = created.body.data;
     expect(data.permissions).toBe(
       'account:r,history:r,orders:rw,positions:r,funding:r,settings:r,wallets:r,withdraw:-',
     );
