@@ -36,7 +36,7 @@ const EXPIRED = { status: 401, message: 'Verify token error: jwt expired', data:
 
 /** Member routes and a body each accepts, so a refusal can only come from authentication. */
 /** [url, body, method (default POST)] */
-const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][] = [
+const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')?][] = [
   ['/member/logout', undefined],
   ['/member/addUserType', { userType: 2 }],
   ['/member/get2FASettings', undefined],
@@ -107,6 +107,11 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PATCH' | 'DELETE')?][]
   ['/api/v1/premium2/XSavingSetting', {}],
   ['/api/v1/premium2/XSavingHistory', undefined, 'GET'],
   ['/api/v1/premium2/Statement', undefined, 'GET'],
+  // members' exchange API keys
+  ['/api/v1/user/ApiKey', undefined, 'GET'],
+  ['/api/v1/user/ApiKey', {}],
+  ['/api/v1/user/ApiKey', {}, 'PUT'],
+  ['/api/v1/user/ApiKey', {}, 'DELETE'],
 ];
 
 async function sign(

@@ -47,6 +47,7 @@ describe('scheduler task leases', () => {
       'custodial-unstake',
       'store-delivery',
       'earn-lifecycle',
+      'exchange-api-keys',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);
