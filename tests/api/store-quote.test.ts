@@ -84,6 +84,7 @@ describe('the quote of a store order', () => {
     const member = await verifiedMember();
     const created = await order(member, '100');
     expect(Date.parse(created.quoteExpiresAt) - Date.parse(created.createdAt)).toBe(30 * MINUTE);
+    expect(created.quoteSecondsLeft).toBe(30 * 60);
     expect(created.walletCreditedUsdt).toBe('0');
     const info = await call(t.app, 'GET', '/token/info');
     expect(info.json().data.storeQuoteMinutes).toBe(30);
@@ -93,6 +94,8 @@ describe('the quote of a store order', () => {
     const member = await verifiedMember();
     const created = await order(member, '100');
     t.clock.advance(29 * MINUTE);
+    // the seconds left are counted by the server's clock
+    expect((await listed(member, created.orderNumber)).quoteSecondsLeft).toBe(60);
     const payment = await seeStorePayment(t, created.depositAddress, USDT(100));
     t.clock.advance(10 * MINUTE);
     expect(await creditDeposit(t.app.wallet, payment.depositId)).toBe('credited');
@@ -117,6 +120,7 @@ describe('the quote of a store order', () => {
       depositedUsdt: '0',
       walletCreditedUsdt: '100',
       bcntAmount: created.bcntAmount,
+      quoteSecondsLeft: 0,
     });
     const { transaction, postings } = await ledgerOf(payment.depositId);
     expect(transaction).toMatchObject({

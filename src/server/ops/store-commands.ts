@@ -75,6 +75,7 @@ export const storeOpsCommands = {
         ctx.db,
         ctx.chainId ?? LOCAL_CHAIN_ID,
         rows.map((r) => r.order),
+        ctx.clock.now(),
       );
       const now = ctx.clock.now().getTime();
       const matches = views.filter((view) => {

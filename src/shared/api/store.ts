@@ -79,6 +79,11 @@ export const storeOrderSchema = z.object({
   /** the price holds for payments seen on chain before this time (ISO) */
   quoteExpiresAt: z.string(),
   /**
+   * seconds of the quote left when the server answered (by its clock: the browser counts down
+   * from it, whatever its own clock says)
+   */
+  quoteSecondsLeft: int(),
+  /**
    * USDT paid to the order address that bought no BCNT (after the quote expired, or above the
    * order maximum): credited to the member's USDT balance instead
    */

@@ -2,12 +2,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './store.module.css';
 
-/** Milliseconds left until `isoTime` (0 once passed), updated every second. */
-export function useMsUntil(isoTime: string): number {
-  const target = Date.parse(isoTime);
-  const left = () => Math.max(0, target - Date.now());
-  const [ms, setMs] = useState(left);
+/**
+ * Milliseconds of the quote left, counted down every second from what the server last said
+ * (`secondsLeft` when it answered, by its clock): the browser's own clock may differ.
+ */
+export function useQuoteMsLeft(secondsLeft: number): number {
+  const [anchor, setAnchor] = useState(() => ({ secondsLeft, at: Date.now() }));
+  const [ms, setMs] = useState(secondsLeft * 1000);
   useEffect(() => {
+    // a new answer (the list is polled): count from it
+    if (anchor.secondsLeft !== secondsLeft) setAnchor({ secondsLeft, at: Date.now() });
+  }, [anchor.secondsLeft, secondsLeft]);
+  useEffect(() => {
+    const target = anchor.at + anchor.secondsLeft * 1000;
+    const left = () => Math.max(0, target - Date.now());
     setMs(left());
     if (left() === 0) return;
     const timer = setInterval(() => {
@@ -16,8 +24,7 @@ export function useMsUntil(isoTime: string): number {
       if (next === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `target`
-  }, [target]);
+  }, [anchor]);
   return ms;
 }
 

@@ -9,7 +9,7 @@ import { STORE_MIN_USDT, STORE_USDT_DECIMALS } from '../../../shared/constants/s
 import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import { useStoreOrders } from '../api/use-store-orders';
 import { formatBcnt, formatUsdt } from '../utils/amounts';
-import { QuoteCountdown, useMsUntil } from './quote-countdown';
+import { QuoteCountdown, useQuoteMsLeft } from './quote-countdown';
 import { StoreStatus } from './store-status';
 import styles from './store.module.css';
 
@@ -44,7 +44,7 @@ export function StoreOrderCard({
   const list = useStoreOrders(1);
   const order = list.data?.items.find((o) => o.orderNumber === initial.orderNumber) ?? initial;
   const left = remainingUsdt(order);
-  const quoteMsLeft = useMsUntil(order.quoteExpiresAt);
+  const quoteMsLeft = useQuoteMsLeft(order.quoteSecondsLeft);
   const quoteOpen = quoteMsLeft > 0;
   // After the quote expired a payment buys no BCNT (it goes to the USDT balance): no Pay button.
   const canPay = quoteOpen && (order.status === 'Created' || order.belowMinimum) && left > 0n;

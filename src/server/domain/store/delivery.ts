@@ -81,7 +81,7 @@ export async function deliverStoreOrders(
       const db = tx as unknown as Db;
       const [row] = await db.select().from(storeOrders).where(eq(storeOrders.id, id)).for('update');
       if (!row || row.deliveredAt) return;
-      const [view] = await storeOrderViews(db, deps.chainId, [row]);
+      const [view] = await storeOrderViews(db, deps.chainId, [row], deps.clock.now());
       if (!view) return;
       if (view.status !== 'Deposited') {
         result.skipped.push({ orderId: id, orderNumber: row.orderNumber, reason: 'not_deposited' });

@@ -109,6 +109,7 @@ export async function storeOrderViews(
   db: Db,
   chainId: number,
   rows: StoreOrderRow[],
+  now: Date,
 ): Promise<StoreOrderView[]> {
   const ids = rows.map((row) => row.id);
   const [payments, addresses] = await Promise.all([paymentsOf(db, ids), addressesOf(db, ids)]);
@@ -142,6 +143,10 @@ export async function storeOrderViews(
       txHash: state.txHash,
       createdAt: row.createdAt.toISOString(),
       quoteExpiresAt: quoteExpiry(row).toISOString(),
+      quoteSecondsLeft: Math.max(
+        0,
+        Math.floor((quoteExpiry(row).getTime() - now.getTime()) / 1000),
+      ),
       walletCreditedUsdt: usdt(state.walletCreditedUsdt),
       depositedAt: state.depositedAt?.toISOString() ?? null,
       deliverAt: state.deliverAt?.toISOString() ?? null,
@@ -250,13 +255,13 @@ async function insertStoreOrder(
     address: evmAccountAt(deps.config.walletSeed, path).address.toLowerCase(),
     createdAt: now,
   });
-  const [view] = await storeOrderViews(tx, chainId, [row!]);
+  const [view] = await storeOrderViews(tx, chainId, [row!], now);
   return publicOrder(view!);
 }
 
 /** getOrderList: the member's orders, newest first. */
 export async function listStoreOrders(
-  deps: Pick<StoreDeps, 'db' | 'config'>,
+  deps: Pick<StoreDeps, 'db' | 'config' | 'clock'>,
   memberId: number,
   query: StoreOrderListQuery,
 ): Promise<StoreOrderList> {
@@ -271,7 +276,7 @@ export async function listStoreOrders(
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(storeOrders).where(where),
   ]);
-  const views = await storeOrderViews(deps.db, deps.config.chainId, rows);
+  const views = await storeOrderViews(deps.db, deps.config.chainId, rows, deps.clock.now());
   return {
     items: views.map(publicOrder),
     total: total?.n ?? 0,
