@@ -601,6 +601,29 @@ async function cancelReturnRequestsOnLevelChange(deps: EarnDeps, report: Lifecyc
 }
 
 // ---- 4. expiry --------------------------------------------------------------------------------
+/**
+ * What a term's expiry does with a subscription as it stands: renew `renewUnits` units (auto-renew
+ * on, a renewable product, at least the product's minimum renewal units and at least one unit;
+ * Pro keeps its whole units less the Asset Return units), or return everything. NAV products
+ * never renew. The renewal reminder (step 6) asks the same question, so a member is never told
+ * that a subscription renews when it will be returned.
+ */
+export function renewalOf(
+  product: Pick<EarnProductRow, 'kind' | 'perUnit' | 'renewable' | 'minRenewUnits'>,
+  sub: Pick<EarnSubscriptionRow, 'principal' | 'units' | 'assetReturnUnits' | 'autoRenew'>,
+): { renews: boolean; renewUnits: number } {
+  const wholeUnits = Number(BigInt(sub.principal) / BigInt(product.perUnit));
+  const returning = Math.min(sub.assetReturnUnits ?? 0, wholeUnits);
+  const renewUnits = isProKind(product.kind) ? wholeUnits - returning : sub.units;
+  const renews =
+    !isNavKind(product.kind) &&
+    sub.autoRenew &&
+    product.renewable &&
+    renewUnits >= Math.max(1, product.minRenewUnits) &&
+    renewUnits <= wholeUnits;
+  return { renews, renewUnits };
+}
+
 async function expireTerms(deps: EarnDeps, now: Date, report: LifecycleReport) {
   const seen: number[] = [];
   for (;;) {
@@ -639,16 +662,7 @@ async function expireTerms(deps: EarnDeps, now: Date, report: LifecycleReport) {
         if (!locked || !locked.termEnd || locked.termEnd > now) return;
         const perUnit = BigInt(product.perUnit);
         const principal = BigInt(locked.principal);
-        const wholeUnits = Number(principal / perUnit);
-        const returning = Math.min(locked.assetReturnUnits ?? 0, wholeUnits);
-        const renewUnits = isProKind(product.kind) ? wholeUnits - returning : locked.units;
-        // NAV products do not renew: the term is valued and returned
-        const renews =
-          !isNavKind(product.kind) &&
-          locked.autoRenew &&
-          product.renewable &&
-          renewUnits >= Math.max(1, product.minRenewUnits) &&
-          renewUnits <= wholeUnits;
+        const { renews, renewUnits } = renewalOf(product, locked);
         if (renews) {
           const kept = perUnit * BigInt(renewUnits);
           const back = principal - kept;
@@ -805,6 +819,12 @@ async function sendReminders(deps: EarnDeps, now: Date, report: LifecycleReport)
       ),
     );
   for (const sub of subs) {
+    if (!sub.termEnd) continue;
+    const product = await productRow(deps.db, sub.productId);
+    // below the minimum renewal units (or under one unit) the term is returned, not renewed: no
+    // "renews" e-mail (looked at again on the next run: a change before expiry may make it renew)
+    const { renews, renewUnits } = renewalOf(product, sub);
+    if (!renews) continue;
     const [claimed] = await deps.db
       .update(earnSubscriptions)
       .set({ reminderTerm: sub.term })
@@ -815,14 +835,15 @@ async function sendReminders(deps: EarnDeps, now: Date, report: LifecycleReport)
         ),
       )
       .returning({ id: earnSubscriptions.id });
-    if (!claimed || !sub.termEnd) continue;
-    const product = await productRow(deps.db, sub.productId);
+    if (!claimed) continue;
+    const amount = formatUnits(product, BigInt(product.perUnit) * BigInt(renewUnits));
     await notify(
       deps,
       sub.memberId,
       'Your earn product renews in 2 days',
       [
-        `${product.name['en-US']} (${product.serialNumber}) renews automatically on ${platformDay(sub.termEnd)} (UTC+8).`,
+        `${product.name['en-US']} (${product.serialNumber}) renews automatically on ${platformDay(sub.termEnd)} (UTC+8):`,
+        `${renewUnits} units, ${amount} ${product.currency}, for another ${product.periodMonth} months.`,
         'To take your assets back instead, turn auto-renew off (or request Asset Return) before then.',
       ],
       product,
