@@ -115,6 +115,21 @@ const fieldInput = {
 
 type FieldInput = z.infer<z.ZodObject<typeof fieldInput>>;
 
+/**
+ * `product update`: only the fields given. The defaults of create are not applied (zod 4 fills
+ * a default even inside .partial()), or renaming a product would also reset its risk, sort,
+ * settlement and its limited / premium / not-renewable flags.
+ */
+const fieldUpdate = {
+  ...fieldInput,
+  risk: fieldInput.risk.removeDefault(),
+  settlement: fieldInput.settlement.removeDefault(),
+  sort: fieldInput.sort.removeDefault(),
+  limited: fieldInput.limited.removeDefault(),
+  premium: fieldInput.premium.removeDefault(),
+  'not-renewable': fieldInput['not-renewable'].removeDefault(),
+};
+
 function fieldsOf(input: Partial<FieldInput>): Partial<ProductFields> {
   const text = (en?: string, tw?: string, cn?: string) =>
     en === undefined ? undefined : { 'en-US': en, 'zh-TW': tw ?? en, 'zh-CN': cn ?? tw ?? en };
@@ -221,7 +236,7 @@ fallback); --settlement daily|monthly; --capacity/--soft-cap units;
     usage: '[the fields of product create]',
     help: `Change a product's fields (kind and currency stay). Price, term and
 start cannot change once its fundraising has begun.`,
-    input: z.object({ sn, ...z.object(fieldInput).partial().shape }),
+    input: z.object({ sn, ...z.object(fieldUpdate).partial().shape }),
     run: (ctx, input) => catalog(() => updateProduct(ctx.db, ctx.clock, input.sn, fieldsOf(input))),
   }),
   'product/open': opsCommand({

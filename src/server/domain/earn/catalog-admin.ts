@@ -209,7 +209,13 @@ export async function updateProduct(
   const now = clock.now();
   if (row.status !== 'draft' && now >= row.raiseStart) {
     const money = ['perUnit', 'periodMonth', 'startDay', 'settlement'] as const;
-    const changed = money.filter((field) => next[field] !== current[field]);
+    // the price compared as an amount: "100.00" is the price "100" it already has
+    const decimals = currencyDecimals(row.currency);
+    const changed = money.filter((field) =>
+      field === 'perUnit'
+        ? parseAmount(next.perUnit, decimals) !== parseAmount(current.perUnit, decimals)
+        : next[field] !== current[field],
+    );
     if (changed.length > 0)
       throw new CatalogError(
         `${changed.join(', ')} cannot change once the fundraising has begun (members subscribed to them)`,
