@@ -148,6 +148,9 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       'idle',
     ),
   },
+  ApiKeys: {
+    screen: withNamespaces(['security'], () => import('../features/security/pages/api-keys-page')),
+  },
   Kyc: {
     screen: withNamespaces(['kyc'], () => import('../features/kyc/pages/kyc-page')),
     compactNav: true,

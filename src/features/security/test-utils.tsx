@@ -6,12 +6,16 @@ import type { ReactElement } from 'react';
 import { renderWithProviders } from '../../components/testing/render';
 import type { LoginDevice, TwoFactorSettings } from '../../shared/api/auth';
 
-export function renderSecurity(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+export function renderSecurity(
+  ui: ReactElement,
+  { route = '/', lng }: { route?: string; lng?: string } = {},
+) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
   const result = renderWithProviders(ui, {
     route,
+    ...(lng ? { lng } : {}),
     wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
   });
   return { ...result, client };

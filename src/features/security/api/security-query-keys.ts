@@ -17,4 +17,6 @@ export const securityKeys = {
     page: (pageNow: number) => [...all, 'logs', pageNow] as const,
   },
   wallets: () => [...all, 'wallets'] as const,
+  /** GET /api/v1/user/ApiKey: the member's exchange API keys */
+  apiKeys: () => [...all, 'apiKeys'] as const,
 } as const;

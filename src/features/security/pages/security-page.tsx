@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { paths } from '../../../lib/paths';
 import { ActivityLog } from '../components/activity-log';
 import { LinkedWallets } from '../components/linked-wallets';
 import { LoginDevices } from '../components/login-devices';
@@ -42,6 +45,21 @@ export default function SecurityPage({ addressBook }: SecurityPageProps) {
               <div className={styles.stack}>
                 <TwoStepSection />
                 <LinkedWallets />
+                <SectionCard
+                  title={t('apiKeys.card.title')}
+                  description={t('apiKeys.card.text')}
+                  actions={
+                    <ButtonLink
+                      to={paths.ApiKeys.getHref()}
+                      variant="secondary"
+                      data-testid="security-api-keys"
+                    >
+                      {t('apiKeys.card.link')}
+                    </ButtonLink>
+                  }
+                >
+                  {null}
+                </SectionCard>
               </div>
             ),
           },
