@@ -7,6 +7,7 @@ describe('route table', () => {
     const withScreens = ROUTE_NAMES.filter((name) => routes[name].screen);
     expect(withScreens.sort()).toEqual([
       'Account',
+      'ApiKeys',
       'AuthorizeLoginDevice',
       'Bcnt',
       'ConfirmWalletLogin',
@@ -40,6 +41,7 @@ describe('route table', () => {
       'UserAgreement',
       'Wallet',
       'WalletManagement',
+      'XSavingHistory',
     ]);
   });
 
