@@ -230,6 +230,42 @@ describe('levels and a running Stable Income', () => {
   });
 });
 
+describe('levels when the job catches up several days', () => {
+  it('an Alliance registration that ended while the job was stopped lowers the rate from the day it ended', async () => {
+    const p = await h.product({ kind: 'fixed', period: 3 });
+    const ally = await h.funded('1000');
+    await h.join(ally, p.id, 10);
+    await t.database.db.insert(allianceRegistrations).values({
+      memberId: ally.memberId,
+      chainId: t.app.config.chainId,
+      address: `0x${ally.memberId.toString(16).padStart(40, 'b')}`,
+      tokenId: '8',
+      registeredAt: t.clock.now(),
+      registeredBlock: 1,
+    });
+    const start = Date.parse(p.startAt);
+    for (let d = 0; d <= 5; d += 1) await h.at(start + d * DAY + 60_000);
+    // day 5, 12:00: unregistered; the job does not run again before day 9
+    t.clock.set(new Date(start + 5 * DAY + 12 * 3600_000));
+    const unregister = await t.app.inject({
+      method: 'PATCH',
+      url: '/member/loyalty/alliance/unregister',
+      headers: { authorization: `Bearer ${(await h.fresh(ally)).token}` },
+    });
+    expect(unregister.statusCode, unregister.body).toBe(200);
+    await h.at(start + 9 * DAY + 60_000);
+    const rewards = (await h.history(ally, p.id)).list
+      .filter((e) => e.kind === 'reward')
+      .sort((a, b) => (a.day ?? '').localeCompare(b.day ?? ''));
+    expect(rewards.map((e) => e.rate)).toEqual([8, 8, 8, 8, 8, 6, 6, 6, 6]);
+    const principal = usdt('1000');
+    expect(usdt((await h.detail(ally, p.serialNumber)).subscription!.accumulatedReward)).toBe(
+      dailyReward(principal, 800) * 5n + dailyReward(principal, 600) * 4n,
+    );
+    await h.at(Date.parse(p.endAt) + 10 * DAY);
+  });
+});
+
 describe('premium funds', () => {
   it('a premier member sees and joins one; anyone else is refused with earn_premier_only', async () => {
     const created = (await h.ops('product/create', {

@@ -1,4 +1,16 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { allianceRegistrations, members } from '../../db/schema';
 import { earnEvents, earnProducts, earnSubscriptions } from '../../db/schema/earn';
@@ -70,7 +82,7 @@ import type { EarnSubscriptionRow } from './views';
  *
  * Levels: a higher level counts from the day it is seen; a lower one after 14 days (the spec's
  * delay for unstaking), except the day an Alliance NFT registration ends (the spec: "drops the
- * level on the cancel day"). A level change cancels a pending Asset Return request, and the
+ * level on the cancel day"; a run catching up several days drops it from the day it ended). A level change cancels a pending Asset Return request, and the
  * member gets an e-mail saying so. Catching up several days in one run (a stopped server, a
  * clock moved forward) uses the level of the run for those days.
  */
@@ -254,20 +266,47 @@ async function refundCancellations(deps: EarnDeps, now: Date, report: LifecycleR
 }
 
 // ---- levels -----------------------------------------------------------------------------------
-/** Members whose Alliance registration ended on `day` (their level drops the same day). */
-async function allianceEndedOn(db: Db, memberIds: number[], day: string): Promise<Set<number>> {
-  if (memberIds.length === 0) return new Set();
+/**
+ * When the members' Alliance registrations ended, from `since` on (their level drops the day a
+ * registration ends, not 14 days later).
+ */
+async function allianceEndsSince(
+  db: Db,
+  memberIds: number[],
+  since: Date,
+): Promise<Map<number, Date[]>> {
+  const ends = new Map<number, Date[]>();
+  if (memberIds.length === 0) return ends;
   const rows = await db
-    .select({ memberId: allianceRegistrations.memberId })
+    .select({
+      memberId: allianceRegistrations.memberId,
+      cancelledAt: allianceRegistrations.cancelledAt,
+    })
     .from(allianceRegistrations)
     .where(
       and(
         inArray(allianceRegistrations.memberId, memberIds),
         isNotNull(allianceRegistrations.cancelledAt),
-        gt(allianceRegistrations.cancelledAt, dayStart(addDays(day, -1))),
+        gte(allianceRegistrations.cancelledAt, since),
       ),
     );
-  return new Set(rows.map((row) => row.memberId));
+  for (const row of rows)
+    if (row.cancelledAt)
+      ends.set(row.memberId, [...(ends.get(row.memberId) ?? []), row.cancelledAt]);
+  return ends;
+}
+
+/**
+ * Whether a lower level on `day` is an Alliance registration that ended that day (or since the
+ * first day this run settles for the subscription, and by the end of `day`): a run that
+ * catches up several days drops the rate from the day the registration ended, not 14 days
+ * later, and not before it ended.
+ */
+function allianceEndedBy(ends: Date[] | undefined, firstDay: string, day: string): boolean {
+  if (!ends) return false;
+  const from = dayStart(firstDay).getTime();
+  const until = dayStart(addDays(day, 1)).getTime();
+  return ends.some((at) => at.getTime() >= from && at.getTime() < until);
 }
 
 /** The level a subscription is paid at on `day`, and its new drop marker. */
@@ -510,10 +549,18 @@ async function settleRewards(deps: EarnDeps, now: Date, report: LifecycleReport)
       afterId = batch.at(-1)?.id ?? afterId;
       const missing = batch.map((sub) => sub.memberId).filter((id) => !levels.has(id));
       for (const [id, level] of await memberLevels(deps, missing)) levels.set(id, level);
-      const dropped = await allianceEndedOn(
+      // where each subscription's settlement starts in this run, and the registrations that
+      // ended since the earliest of them
+      const firstDays = new Map<number, string>();
+      for (const sub of batch) {
+        const next = nextDay(sub);
+        if (next) firstDays.set(sub.id, next);
+      }
+      const earliest = [...firstDays.values()].sort()[0] ?? today;
+      const ended = await allianceEndsSince(
         deps.db,
         batch.map((sub) => sub.memberId),
-        today,
+        dayStart(earliest),
       );
       // day by day, so Pro compounds and each day is one transaction
       const pending = new Map(batch.map((sub) => [sub.id, sub]));
@@ -533,7 +580,12 @@ async function settleRewards(deps: EarnDeps, now: Date, report: LifecycleReport)
         for (const sub of pending.values()) {
           if (nextDay(sub) !== day) continue;
           const level = Math.max(1, levels.get(sub.memberId) ?? 1);
-          const effective = effectiveLevel(sub, level, day, dropped.has(sub.memberId));
+          const effective = effectiveLevel(
+            sub,
+            level,
+            day,
+            allianceEndedBy(ended.get(sub.memberId), firstDays.get(sub.id) ?? day, day),
+          );
           const rateBps = rateBpsAt(rates, effective.rateLevel);
           const amount = (BigInt(sub.principal) * BigInt(rateBps)) / (DAYS_PER_YEAR * 10_000n);
           rewards.push({ sub, amount, level: effective.rateLevel, rateBps, ...effective });
