@@ -5,10 +5,11 @@
 // after unstaking 14 days later, an Alliance NFT registration ended: the same day), and premium
 // funds for premier members only. The books balance after every test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { allianceRegistrations, premierApplications } from '../../src/server/db/schema';
+import { allianceRegistrations } from '../../src/server/db/schema';
 import type { EarnHistory, EarnProduct } from '../../src/shared/api/earn';
 import { EARN_CONSENTS } from '../../src/shared/constants/earn';
 import { outbox, type TestMember } from '../helpers/auth';
+import { kycCall, ops as kycOps, tempUploadsDir, uploadImage } from '../helpers/kyc';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expectBooksBalanced } from '../helpers/wallet';
 import { fund, walletBalance } from '../wallet/convert-helpers';
@@ -16,15 +17,18 @@ import { addDay, DAY, dayOf, earnHarness, usdt } from './earn-helpers';
 
 let t: TestApp;
 const h = earnHarness(() => t);
+// the premier application's proof of assets is an upload
+const storage = tempUploadsDir();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { uploadsDir: storage.dir } });
 });
 afterEach(async () => {
   await expectBooksBalanced(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
+  storage.remove();
 });
 
 const REMINDER = 'Your earn product renews in 2 days';
@@ -284,14 +288,25 @@ describe('premium funds', () => {
     await h.ops('product/open', { sn: created.serialNumber });
     const premier = await h.funded('2000');
     const other = await h.funded('2000');
-    const now = t.clock.now();
-    await t.database.db.insert(premierApplications).values({
-      memberId: premier.memberId,
-      state: 'approved',
-      appliedAt: now,
-      decidedAt: now,
-      updatedAt: now,
+    // premier membership as the member and the operator make it: apply, KYC2, approve
+    const as = await h.fresh(premier);
+    expect((await kycCall(t.app, as, 'applyForPremierMember')).json().data.state).toBe(
+      'email_sent',
+    );
+    const kyc2 = await kycCall(t.app, as, 'applyForKYC2', {
+      investableAssets: '3m_to_30m',
+      assetProofImageId: await uploadImage(t.app, as),
+      professionalInvestor: true,
     });
+    expect(kyc2.json().data, kyc2.body).toEqual({ state: 'under_review' });
+    // under review is not premier yet
+    const early = await h.post('/api/v1/premium2/Join', premier, {
+      premiumId: created.id,
+      units: 10,
+      consents: [...EARN_CONSENTS],
+    });
+    expect(early.json().message).toBe('earn_premier_only');
+    await kycOps(t, 'premier/approve', { email: premier.email });
 
     const listOf = async (member?: TestMember) =>
       (await h.get('/api/v1/premium2/List', member)).json().data.list as EarnProduct[];
