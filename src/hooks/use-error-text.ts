@@ -2,7 +2,9 @@ import type { CustomTypeOptions } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../i18n/error-keys';
+import { formatDateTime } from '../lib/date-format';
 import { ApiError, isIgnoredError } from '../services/http-client';
+import { loginRetryAt } from '../services/member-auth';
 import { ErrorMessage } from '../shared/api/envelope';
 
 /** What a refused call said: its message (a validation refusal: its first field's), and data. */
@@ -81,6 +83,11 @@ export function useErrorText(
         return typeof own === 'function'
           ? own(refusal, translate)
           : translate(own, refusal.data ?? {});
+      }
+      // too many wrong codes or passwords: say until when (the server's retryAt, UTC+8)
+      const retryAt = loginRetryAt(error);
+      if (retryAt) {
+        return translate('errors:auth.loginDelayedUntil', { time: formatDateTime(retryAt) });
       }
       const fieldKey = errorMessageKey(refusal?.message);
       const key = fieldKey === 'unexpected' ? errorMessageKey(top) : fieldKey;
