@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../i18n/error-keys';
 import { formatDateTime } from '../lib/date-format';
 import { ApiError, isIgnoredError } from '../services/http-client';
-import { loginRetryAt } from '../services/member-auth';
+import { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 
 /** What a refused call said: its message (a validation refusal: its first field's), and data. */
@@ -31,6 +31,12 @@ export function refusalOf(error: unknown): Refusal | null {
     }
   }
   return { message: error.message, ...(field ? { field } : {}), data };
+}
+
+/** When a delayed refusal may be tried again: its `retryAt`, rounded up to the minute. */
+function retryAtOf(refusal: Refusal): Date | null {
+  const ms = typeof refusal.data?.retryAt === 'string' ? Date.parse(refusal.data.retryAt) : NaN;
+  return Number.isNaN(ms) ? null : new Date(Math.ceil(ms / 60_000) * 60_000);
 }
 
 type Resources = CustomTypeOptions['resources'];
@@ -85,7 +91,7 @@ export function useErrorText(
           : translate(own, refusal.data ?? {});
       }
       // too many wrong codes or passwords: say until when (the server's retryAt, UTC+8)
-      const retryAt = loginRetryAt(error);
+      const retryAt = refusal?.message === AuthError.loginDelayed ? retryAtOf(refusal) : null;
       if (retryAt) {
         return translate('errors:auth.loginDelayedUntil', { time: formatDateTime(retryAt) });
       }

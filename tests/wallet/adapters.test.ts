@@ -47,7 +47,12 @@ afterAll(async () => t?.close());
 
 describe('adapters given to buildApp', () => {
   it('are the ones the app, the wallet domain and the operator commands use', () => {
-    expect(t.app.adapters).toEqual({ prices, payouts, depositNetworks: [tron] });
+    // the ones given, and the defaults of the others (the local paper exchange outside production)
+    expect(t.app.adapters).toMatchObject({ prices, payouts, depositNetworks: [tron] });
+    expect(Object.keys(t.app.adapters).sort()).toEqual(
+      ['depositNetworks', 'exchange', 'paperExchange', 'payouts', 'prices'].sort(),
+    );
+    expect(t.app.adapters.paperExchange).toBeDefined();
     expect(t.app.wallet.prices).toBe(prices);
     expect(t.app.wallet.payouts).toBe(payouts);
     expect(t.app.wallet.depositNetworks).toEqual([tron]);
