@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../i18n/error-keys';
 import { formatDateTime } from '../lib/date-format';
 import { ApiError, isIgnoredError } from '../services/http-client';
-import { AuthError } from '../shared/api/auth';
+import { AuthError, delayedUntil } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 
 /** What a refused call said: its message (a validation refusal: its first field's), and data. */
@@ -31,12 +31,6 @@ export function refusalOf(error: unknown): Refusal | null {
     }
   }
   return { message: error.message, ...(field ? { field } : {}), data };
-}
-
-/** When a delayed refusal may be tried again: its `retryAt`, rounded up to the minute. */
-function retryAtOf(refusal: Refusal): Date | null {
-  const ms = typeof refusal.data?.retryAt === 'string' ? Date.parse(refusal.data.retryAt) : NaN;
-  return Number.isNaN(ms) ? null : new Date(Math.ceil(ms / 60_000) * 60_000);
 }
 
 type Resources = CustomTypeOptions['resources'];
@@ -91,7 +85,8 @@ export function useErrorText(
           : translate(own, refusal.data ?? {});
       }
       // too many wrong codes or passwords: say until when (the server's retryAt, UTC+8)
-      const retryAt = refusal?.message === AuthError.loginDelayed ? retryAtOf(refusal) : null;
+      const retryAt =
+        refusal?.message === AuthError.loginDelayed ? delayedUntil(refusal.data) : null;
       if (retryAt) {
         return translate('errors:auth.loginDelayedUntil', { time: formatDateTime(retryAt) });
       }

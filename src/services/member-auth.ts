@@ -3,6 +3,7 @@ import {
   activationResultSchema,
   addUserTypeResultSchema,
   AuthError,
+  delayedUntil,
   authorizeLoginDeviceResultSchema,
   captchaChallengeSchema,
   confirmWalletLoginResultSchema,
@@ -280,19 +281,10 @@ export function loginDelaySeconds(error: unknown): number | null {
   return parsed.success ? Math.ceil(parsed.data.retryAfter) : 60;
 }
 
-const retryAtSchema = z.object({ retryAt: z.iso.datetime() });
-
-/**
- * When a `login_delayed` refusal says the wait ends (its `retryAt`, sent by the per-account
- * authenticator-code limit), rounded up to the minute, else null (a password delay states only
- * the seconds).
- */
+/** When a `login_delayed` refusal says the wait ends (shared/api/auth `delayedUntil`), else null. */
 export function loginRetryAt(error: unknown): Date | null {
   if (!(error instanceof ApiError) || error.message !== AuthError.loginDelayed) return null;
-  const parsed = retryAtSchema.safeParse(error.data);
-  if (!parsed.success) return null;
-  const ms = Date.parse(parsed.data.retryAt);
-  return Number.isNaN(ms) ? null : new Date(Math.ceil(ms / 60_000) * 60_000);
+  return delayedUntil(error.data);
 }
 
 // ---- the stored login info ----

@@ -505,6 +505,20 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxListSchema = z.array(outboxMessageSchema);
 
+const retryAtSchema = z.object({ retryAt: z.iso.datetime() });
+
+/**
+ * When a `login_delayed` refusal's wait ends: its `retryAt` (sent by the per-account
+ * authenticator-code limit) rounded up to the minute, else null (a password delay states only
+ * the seconds).
+ */
+export function delayedUntil(data: unknown): Date | null {
+  const parsed = retryAtSchema.safeParse(data);
+  if (!parsed.success) return null;
+  const ms = Date.parse(parsed.data.retryAt);
+  return Number.isNaN(ms) ? null : new Date(Math.ceil(ms / 60_000) * 60_000);
+}
+
 /** Stable message keys of auth refusals (the browser translates them in `errors`). */
 export const AuthError = {
   invalidCredentials: 'invalid_credentials',
