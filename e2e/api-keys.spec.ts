@@ -72,3 +72,45 @@ test('import an exchange API key from the Security page, check it, and delete it
   await page.getByTestId('api-key-delete-confirm').getByTestId('confirm-accept').click();
   await expect(page.getByTestId('api-key-row')).toHaveCount(0);
 });
+
+test('on a 375 px phone: from the landing page through the menu to API keys, a key imported', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const member = newIdentity('KeysPhone');
+  await registerViaApi(member);
+  await markVerified(member);
+  const key = await createKey(`e2e-phone-${Date.now().toString(36)}`);
+
+  await loginInBrowser(page, member);
+  // the rest on the phone, from the landing page
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await expect(page.getByTestId('landing-hero')).toBeVisible();
+  const panel = page.getByTestId('nav-panel');
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByTestId('nav-burger').click();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId('nav-user-menu').click();
+  await page.getByRole('menuitem', { name: /security/i }).click();
+  await page.getByTestId('security-api-keys').click();
+  await expect(page).toHaveURL(/\/api-keys$/);
+
+  await page.getByTestId('api-key-import-open').click();
+  await page.getByTestId('api-key-name').fill('Phone key');
+  await page.getByTestId('api-key-key').fill(key.apiKey);
+  await page.getByTestId('api-key-secret').fill(key.secret);
+  await page.getByTestId('api-key-reauth-password').fill(member.password);
+  await page.getByTestId('api-key-import-submit').click();
+  await expect(page.locator('[data-testid="api-key-row"][data-name="Phone key"]')).toHaveAttribute(
+    'data-status',
+    'correct',
+  );
+  // nothing wider than the phone
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+});
