@@ -21,3 +21,4 @@ export * from './store';
 export * from './earn';
 export * from './scheduler';
 export * from './exchange';
+export * from './autotrade';
