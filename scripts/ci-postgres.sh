@@ -15,4 +15,6 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DATABASE_URL="postgres://bcnt_ci:bcnt_ci@127.0.0.1:$port/postgres"
 fi
 echo "Integration suite against PostgreSQL at ${DATABASE_URL%%@*}@…"
+# the ledger property at four times npm test's length, on real concurrent connections
+export LEDGER_OPERATIONS="${LEDGER_OPERATIONS:-10000}"
 npx vitest run --project integration tests/api tests/wallet tests/earn
