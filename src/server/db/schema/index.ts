@@ -22,3 +22,4 @@ export * from './earn';
 export * from './scheduler';
 export * from './exchange';
 export * from './autotrade';
+export * from './autotrade-margin';
