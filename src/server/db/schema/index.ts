@@ -23,3 +23,4 @@ export * from './scheduler';
 export * from './exchange';
 export * from './autotrade';
 export * from './autotrade-margin';
+export * from './autotrade-trading';
