@@ -135,17 +135,20 @@ function parseInvocation(argv: string[]): {
   const words = positionals.join(' ');
   if (values.help || words === 'help' || words === '') return { help: true, json };
 
-  const pair = positionals.slice(0, 2).join(' ');
+  // `<group> <verb>`, or a command of one word (`faucet <address>`)
+  const wordCount = BY_WORDS.has(positionals.slice(0, 2).join(' ')) ? 2 : 1;
+  const pair = positionals.slice(0, wordCount).join(' ');
   const name = BY_WORDS.get(pair);
   if (!name) throw new UsageError(`Unknown command "${words}"`);
   const command = opsCommandOf(name);
   const input: Record<string, unknown> = {};
   if (command.argument) {
-    const argument = positionals[2];
+    const argument = positionals[wordCount];
     if (!argument) throw new UsageError(`"${pair}" needs the ${command.argument.what}`);
-    if (positionals.length > 3) throw new UsageError(`Unexpected argument "${positionals[3]}"`);
+    if (positionals.length > wordCount + 1)
+      throw new UsageError(`Unexpected argument "${positionals[wordCount + 1]}"`);
     input[command.argument.name] = argument;
-  } else if (positionals.length > 2) {
+  } else if (positionals.length > wordCount) {
     throw new UsageError(`Unknown command "${words}"`);
   }
 

@@ -1,6 +1,7 @@
 import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
+import { devOpsCommands } from './dev-commands';
 import { earnOpsCommands } from './earn-commands';
 import { exchangeOpsCommands } from './exchange-commands';
 import { kycOpsCommands } from './kyc-commands';
@@ -23,7 +24,7 @@ export type { OpsCommand, OpsContext } from './command';
 
 /** The help's sections, in the order `npm run ops -- help` lists them. */
 export const OPS_COMMAND_SECTIONS = [
-  { commands: { ...platformOpsCommands, ...memberOpsCommands } },
+  { commands: { ...platformOpsCommands, ...memberOpsCommands, ...devOpsCommands } },
   { commands: kycOpsCommands },
   {
     heading: 'Custodial wallet (amounts are decimal strings in whole units, e.g. --amount 0.25):',

@@ -3,16 +3,16 @@ import { z } from 'zod';
 import { outboxListSchema } from '../../../shared/api/auth';
 import { envelopeSchema, ErrorCode, ok } from '../../../shared/api/envelope';
 import { devClockAdvanceBodySchema, devClockResultSchema } from '../../../shared/api/loyalty';
-import { LOCAL_CHAIN_ID } from '../../../shared/constants/chain';
-import { fetchLatestBlockTime, rpcCall } from '../../chain/rpc';
-import { isAdjustableClock } from '../../clock';
+import { faucetBodySchema, faucetResultSchema } from '../../../shared/api/dev';
 import { normalizeMobile } from '../../../shared/validation/account';
 import { listOutbox, OUTBOX_LIST_DEFAULT, OUTBOX_LIST_MAX } from '../../domain/auth/outbox';
 import { AppError } from '../../errors';
+import { advanceClocks, DevChainError, readClocks, runFaucet } from './dev-chain';
 import { renderOutboxPage } from './outbox-page';
 
 /**
- * Development-only routes under `/dev` (outbox of SMS/e-mail codes, clock control). buildApp
+ * Development-only routes under `/dev` (outbox of SMS/e-mail codes, clock control, the faucet
+ * of the local chain). buildApp
  * registers this plugin only when NODE_ENV is not production, so nothing here exists in a
  * production process.
  */
@@ -47,25 +47,25 @@ export function prefersHtml(accept: string | undefined): boolean {
 }
 
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clockResult = async () => {
-    const chainTime =
-      app.config.chainId === LOCAL_CHAIN_ID
-        ? await fetchLatestBlockTime(app.config.rpcUrl)
-        : undefined;
-    return { now: app.clock.now().toISOString(), chainTime: chainTime?.toISOString() ?? null };
+  /** A dev tool's refusal (not anvil, a clock that cannot move, ...) as a 409 with its words. */
+  const refusal = (error: unknown): never => {
+    if (error instanceof DevChainError)
+      throw new AppError(ErrorCode.conflict, error.code, { detail: error.message });
+    throw error;
   };
 
-  /** The server clock and, on the local chain, the latest block's time. */
+  /** The server clock and, on anvil (the local chain or a fork), the latest block's time. */
   app.get(
     '/clock',
     { schema: { response: { 200: envelopeSchema(devClockResultSchema) } } },
-    async () => ok(await clockResult()),
+    async () => ok(await readClocks(app.config.rpcUrl, app.clock)),
   );
 
   /**
-   * Move the server clock forward and, on the local chain (31337), anvil's time with it
-   * (`evm_increaseTime` + `evm_mine`), so cooldowns can be crossed end to end. A chain that does
-   * not answer leaves `chainTime` null; the server clock moves regardless.
+   * Move the server clock forward and, when the node is anvil (the local chain or a fork of any
+   * chain), the chain's time with it (`evm_increaseTime` + `evm_mine`), so cooldowns can be
+   * crossed end to end. A chain that does not answer leaves `chainTime` null; the server clock
+   * moves regardless. `npm run ops -- clock advance 14d` does the same through the CLI.
    */
   app.post(
     '/clock/advance',
@@ -76,22 +76,30 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { clock } = app;
-      if (!isAdjustableClock(clock)) {
-        throw new AppError(ErrorCode.conflict, 'clock_not_adjustable');
-      }
-      const { seconds } = request.body;
-      if (app.config.chainId === LOCAL_CHAIN_ID) {
-        try {
-          await rpcCall(app.config.rpcUrl, 'evm_increaseTime', [seconds]);
-          await rpcCall(app.config.rpcUrl, 'evm_mine');
-        } catch (error) {
-          request.log.warn({ err: (error as Error).message }, 'dev clock: the chain did not move');
-        }
-      }
-      clock.advance(seconds * 1000);
-      return ok(await clockResult());
+      const reading = await advanceClocks(
+        app.config.rpcUrl,
+        app.clock,
+        request.body.seconds,
+        (message) => request.log.warn({ err: message }, 'dev clock: the chain did not move'),
+      ).catch(refusal);
+      return ok(reading);
     },
+  );
+
+  /**
+   * The faucet of the local chain (or a fork): test ETH by anvil_setBalance, BCNT and USDT from
+   * the treasury or, for a fork's token the treasury does not hold, by writing the balance slot.
+   */
+  app.post(
+    '/faucet',
+    { schema: { body: faucetBodySchema, response: { 200: envelopeSchema(faucetResultSchema) } } },
+    async (request) =>
+      ok(
+        await runFaucet(
+          { rpcUrl: app.config.rpcUrl, chainId: app.config.chainId },
+          request.body,
+        ).catch(refusal),
+      ),
   );
 
   /**
