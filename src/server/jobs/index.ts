@@ -1,6 +1,12 @@
 import type { Outbox } from '../domain/auth/outbox';
 import type { WalletDeps } from '../plugins/wallet';
 import type { Scheduler, ScheduledTask } from '../scheduler';
+import { autotradeExecutorJob } from './autotrade-executor';
+import { autotradeFeesJob } from './autotrade-fees';
+import { autotradeMarginJob } from './autotrade-margin';
+import { autotradeReportsJob } from './autotrade-reports';
+import { autotradeSnapshotsJob } from './autotrade-snapshots';
+import { autotradeStrategiesJob } from './autotrade-strategies';
 import { custodialUnstakeJob } from './custodial-unstake';
 import { depositsJob } from './deposits';
 import { earnLifecycleJob } from './earn-lifecycle';
@@ -28,6 +34,12 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   storeDeliveryJob,
   earnLifecycleJob,
   exchangeApiKeysJob,
+  autotradeStrategiesJob,
+  autotradeExecutorJob,
+  autotradeSnapshotsJob,
+  autotradeFeesJob,
+  autotradeMarginJob,
+  autotradeReportsJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */
