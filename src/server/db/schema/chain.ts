@@ -50,7 +50,15 @@ export const chainBlocks = pgTable(
 );
 
 export type ChainEventName =
-  'Staked' | 'UnstakeRequested' | 'Withdrawn' | 'ThresholdsUpdated' | 'Transfer';
+  | 'Staked'
+  | 'UnstakeRequested'
+  | 'Withdrawn'
+  | 'ThresholdsUpdated'
+  | 'Transfer'
+  // MarginVault (chain/decoders/margin-vault.ts)
+  | 'Deposited'
+  | 'Released'
+  | 'Settled';
 
 /**
  * Indexed logs of LoyaltyStaking (Staked, UnstakeRequested, Withdrawn, ThresholdsUpdated) and

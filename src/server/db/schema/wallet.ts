@@ -35,6 +35,8 @@ export type LedgerAccountKind =
   | 'pending_withdrawal'
   /** principal subscribed to earn products, from Join to its return */
   | 'earn'
+  /** Smart Autotrade margins posted from the custodial wallet, from Subscribe to the end */
+  | 'margin'
   // platform
   | 'hot_wallet'
   | 'fees'

@@ -34,7 +34,7 @@ export type AccountRef =
   | { memberId: number; kind: Extract<LedgerAccountKind, MemberAccountKind> }
   | { platform: Exclude<LedgerAccountKind, MemberAccountKind> };
 
-export type MemberAccountKind = 'available' | 'staking' | 'pending_withdrawal' | 'earn';
+export type MemberAccountKind = 'available' | 'staking' | 'pending_withdrawal' | 'earn' | 'margin';
 export type PlatformAccountKind = Exclude<LedgerAccountKind, MemberAccountKind>;
 
 export interface Posting {
