@@ -1,4 +1,5 @@
 import { allianceDecoder } from './alliance';
+import { marginVaultDecoder } from './margin-vault';
 import { stakingDecoder } from './staking';
 import type { ChainDecoder } from './types';
 
@@ -11,4 +12,8 @@ export { defineChainDecoder } from './types';
  * state outside `chain_events`), add its event names to ChainEventName (db/schema/chain.ts),
  * and list it below. The indexer core does not change.
  */
-export const CHAIN_DECODERS: readonly ChainDecoder[] = [stakingDecoder, allianceDecoder];
+export const CHAIN_DECODERS: readonly ChainDecoder[] = [
+  stakingDecoder,
+  allianceDecoder,
+  marginVaultDecoder,
+];

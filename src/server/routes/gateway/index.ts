@@ -10,6 +10,7 @@ import { loyaltyRates } from '../../domain/loyalty/rates';
 import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
+import autotradeSubscriptionRoutes from './autotrade-subscriptions';
 import earnRoutes from './earn';
 import exchangeApiKeyRoutes from './exchange-api-keys';
 import referralRoutes from './referral';
@@ -60,6 +61,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletConvertRoutes);
   await app.register(earnRoutes);
   await app.register(exchangeApiKeyRoutes);
+  await app.register(autotradeSubscriptionRoutes);
 };
 
 export default gatewayRoutes;
