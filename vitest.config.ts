@@ -49,6 +49,10 @@ export default defineConfig({
     // runs on that is a single worker. Two keep both cores busy (the integration files mostly
     // wait on PGlite, anvil and child processes).
     maxWorkers: 2,
+    // Vitest's 5 s default: a screen test that types through a form with user-event takes 1 to
+    // 2 s here, and over 5 s when the machine is busy with other work (seen in CI). A timeout
+    // is only the bound on a hang; what a test asserts does not depend on it.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,
