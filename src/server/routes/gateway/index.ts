@@ -11,6 +11,7 @@ import { maintainStatus } from '../../domain/maintenance';
 import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import autotradeSubscriptionRoutes from './autotrade-subscriptions';
+import autotradeStrategyRoutes from './autotrade-strategies';
 import earnRoutes from './earn';
 import exchangeApiKeyRoutes from './exchange-api-keys';
 import referralRoutes from './referral';
@@ -61,6 +62,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletConvertRoutes);
   await app.register(earnRoutes);
   await app.register(exchangeApiKeyRoutes);
+  await app.register(autotradeStrategyRoutes);
   await app.register(autotradeSubscriptionRoutes);
 };
 
