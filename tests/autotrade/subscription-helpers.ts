@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/database';
-import { autotradeStrategies } from '../../src/server/db/schema';
+import { autotradeBooks, autotradeStrategies } from '../../src/server/db/schema';
 import { ONE } from '../../src/server/exchange/decimal';
 import type { PaperExchange } from '../../src/server/exchange/paper/server';
 import type { AutotradeSubscription } from '../../src/shared/api/autotrade-subscriptions';
@@ -113,6 +114,19 @@ export async function subscribeOk(
   const res = await act(app, member, 'POST', '/api/v1/strategy/Subscribe', body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as AutotradeSubscription;
+}
+
+/**
+ * What a month of mirrored trading left in the subscription's book (the executor's; its own
+ * tests prove the mirroring): the cash, with no open position, in whole quote units.
+ */
+export async function setBookCash(db: Db, subscriptionId: number, cash: number) {
+  const [book] = await db
+    .update(autotradeBooks)
+    .set({ cash: BigInt(Math.round(cash * 1e8)).toString(), position: '0' })
+    .where(eq(autotradeBooks.subscriptionId, subscriptionId))
+    .returning();
+  expect(book, `book of subscription ${subscriptionId}`).toBeDefined();
 }
 
 /** Move the server clock (and the paper market with it); members log in again. */

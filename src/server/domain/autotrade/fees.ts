@@ -10,6 +10,7 @@ import type { AutotradeFeeKind } from '../../db/schema/autotrade-margin';
 import { ExchangeFailure } from '../../exchange/adapter';
 import { formatAtomic } from '../../../shared/money/decimal';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from '../wallet/ledger';
+import { stopMirroring } from './book';
 import {
   type AutotradeDeps,
   discountBpsOf,
@@ -439,6 +440,7 @@ export async function runMonthlyFees(
       report.settled += 1;
       if (outcome.result.short) {
         report.cancelled += 1;
+        await stopMirroring(deps, outcome.sub.id);
         const decimals = MARGIN_DECIMALS[outcome.sub.marginCurrency];
         await notifyOnce(deps, outcome.sub, 'cancelled', 'end', {
           id: String(outcome.sub.id),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import {
   BaseError,
   createWalletClient,
@@ -26,14 +26,13 @@ import {
   autotradeOperatorTxs,
   autotradeStrategies,
   autotradeSubscriptions,
-  exchangeApiKeys,
   members,
 } from '../../db/schema';
 import type { AutotradeMarginCurrency } from '../../db/schema/autotrade';
 import type { AutotradeNoticeKind } from '../../db/schema/autotrade-margin';
 import { AppError } from '../../errors';
 import { type ExchangeAdapter, ExchangeFailure } from '../../exchange/adapter';
-import { credentialsOf } from '../../exchange/api-keys';
+import { loadBook, openSubscriptionBook, subscriptionEquity as bookEquity } from './book';
 import { deriveAuthKeys } from '../auth/crypto';
 import type { Outbox } from '../auth/outbox';
 import { hotWalletAccount } from '../wallet/hd';
@@ -150,64 +149,20 @@ export async function marginStateOf(db: Db, subscriptionId: number): Promise<Mar
 
 // ---- equity ------------------------------------------------------------------------------------
 
-/** The key of a subscription as credentials (throws `authentication` when it does not open). */
-export async function subscriptionCredentials(deps: AutotradeDeps, apiKeyId: number) {
-  const [key] = await deps.db
-    .select()
-    .from(exchangeApiKeys)
-    .where(eq(exchangeApiKeys.id, apiKeyId));
-  if (!key) throw new ExchangeFailure('authentication', `api key ${apiKeyId} is gone`);
-  try {
-    return credentialsOf({ dataKey: deps.dataKey }, key);
-  } catch {
-    throw new ExchangeFailure('authentication', `api key ${apiKeyId} does not open`);
-  }
-}
-
-/** The whole exchange account's value in the quote currency (1e-8 units): quote + holdings. */
-async function accountValue(deps: AutotradeDeps, sub: SubscriptionRow, quote: string) {
-  const credentials = await subscriptionCredentials(deps, sub.apiKeyId);
-  const [balances, positions] = await Promise.all([
-    deps.exchange.balances(credentials),
-    deps.exchange.positions(credentials),
-  ]);
-  const cash = balances.find((b) => b.currency === quote)?.total ?? 0n;
-  return cash + positions.reduce((sum, p) => sum + p.value, 0n);
-}
-
 /**
- * The subscription's equity (1e-8 quote units): the allocation plus what the member's exchange
- * account gained or lost since mirroring started (its value then is stored on the first read
- * after activation). This is the margin side's own reading until the executor's per-subscription
- * book (`subscriptionEquity`) lands; then this function calls that instead. Never below zero.
- * Throws ExchangeFailure when the exchange cannot be read (the caller retries later).
+ * The subscription's equity (1e-8 quote units): its book as the executor keeps it (cash +
+ * position x the last price, book.ts). A running subscription whose book is not open yet (a
+ * restart between the activation and the book) gets it opened first. Throws ExchangeFailure
+ * when the market cannot be read (the caller retries later).
  */
 export async function subscriptionEquity(
   deps: AutotradeDeps,
   sub: SubscriptionRow,
 ): Promise<bigint> {
-  const strategy = await loadStrategy(deps.db, sub.strategyId);
-  if (!strategy) throw new Error(`strategy ${sub.strategyId} missing`);
-  const value = await accountValue(deps, sub, quoteOf(strategy));
-  const state = await marginStateOf(deps.db, sub.id);
-  const allocation = BigInt(sub.allocation);
-  if (state.baselineValue === null) {
-    await deps.db
-      .update(autotradeMarginStates)
-      .set({ baselineValue: value.toString(), updatedAt: deps.clock.now() })
-      .where(
-        and(
-          eq(autotradeMarginStates.subscriptionId, sub.id),
-          sql`${autotradeMarginStates.baselineValue} is null`,
-        ),
-      );
-    const stored = await marginStateOf(deps.db, sub.id);
-    const baseline = BigInt(stored.baselineValue ?? value.toString());
-    const equity = allocation + value - baseline;
-    return equity > 0n ? equity : 0n;
+  if (RUNNING_STATES.includes(sub.state as (typeof RUNNING_STATES)[number])) {
+    if (!(await loadBook(deps.db, sub.id))) await openSubscriptionBook(deps, sub.id);
   }
-  const equity = allocation + value - BigInt(state.baselineValue);
-  return equity > 0n ? equity : 0n;
+  return bookEquity(deps.db, deps.exchange, sub.id);
 }
 
 /** The equity, or an `exchange_unavailable` refusal for a member's call. */

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import {
   AutotradeSubscriptionError,
   type StrategyReport,
@@ -9,11 +22,11 @@ import type { Db } from '../../db/database';
 import {
   autotradeFeeSettlements,
   autotradeMarginMovements,
+  autotradeOrders,
   autotradeReports,
   autotradeSubscriptions,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { ExchangeFailure } from '../../exchange/adapter';
 import { fromUnits } from '../../exchange/decimal';
 import { monthOf, monthStart, previousMonth } from './fees';
 import {
@@ -23,8 +36,6 @@ import {
   marginStateOf,
   notifyOnce,
   quoteOf,
-  type SubscriptionRow,
-  subscriptionCredentials,
 } from './margin';
 
 /**
@@ -38,9 +49,8 @@ import {
  * - end equity: the equity of this month's settlement (made on the 1st of the next month by the
  *   fee job), or of the final one when it ended within the month; a month whose settlement is
  *   not made yet (the exchange was down on the 1st) waits;
- * - PnL = end - start; trades = the fills of the strategy's symbol on the member's account in the
- *   month, read through the key (an exchange that does not answer: the report waits; a key that
- *   is refused or deleted counts none);
+ * - PnL = end - start; trades = the subscription's mirrored orders (the executor's) that filled,
+ *   wholly or partly, within the month;
  * - fee = the fees taken for the month (and the final one); margin in / out = the margin
  *   movements dated within the month.
  */
@@ -68,23 +78,20 @@ async function settlementOf(db: Db, subscriptionId: number, period: string) {
   return row;
 }
 
-async function tradesIn(
-  deps: AutotradeDeps,
-  sub: SubscriptionRow,
-  symbol: string,
-  from: Date,
-  to: Date,
-) {
-  try {
-    const credentials = await subscriptionCredentials(deps, sub.apiKeyId);
-    const fills = await deps.exchange.fills(credentials, symbol, from.getTime());
-    return fills.filter((f) => f.timestamp >= from.getTime() && f.timestamp < to.getTime()).length;
-  } catch (error) {
-    if (error instanceof ExchangeFailure && ['authentication', 'permission'].includes(error.kind)) {
-      return 0;
-    }
-    throw error;
-  }
+/** the subscription's mirrored orders that filled (wholly or partly) within the month */
+async function tradesIn(db: Db, subscriptionId: number, from: Date, to: Date) {
+  const [row] = await db
+    .select({ trades: count() })
+    .from(autotradeOrders)
+    .where(
+      and(
+        eq(autotradeOrders.subscriptionId, subscriptionId),
+        inArray(autotradeOrders.status, ['filled', 'partial']),
+        gte(autotradeOrders.doneAt, from),
+        lt(autotradeOrders.doneAt, to),
+      ),
+    );
+  return row?.trades ?? 0;
 }
 
 /** The `autotrade-reports` job (see the module comment). */
@@ -136,14 +143,7 @@ export async function runMonthlyReports(deps: AutotradeDeps, now: Date): Promise
       : await settlementOf(deps.db, sub.id, previousMonth(month));
     const startEquity = BigInt(before?.equity ?? state.startEquity ?? sub.allocation);
     const endEquity = BigInt(end.equity);
-    let trades: number;
-    try {
-      trades = await tradesIn(deps, sub, strategy.symbol, from, to);
-    } catch (error) {
-      if (!(error instanceof ExchangeFailure)) throw error;
-      report.waiting += 1;
-      continue;
-    }
+    const trades = await tradesIn(deps.db, sub.id, from, to);
     const fee =
       BigInt(monthly?.feeTaken ?? '0') +
       BigInt(finalInMonth && finalInMonth !== monthly ? finalInMonth.feeTaken : '0');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   type AssetUnderManagement,
   type AutotradeSubscription,
@@ -18,6 +18,7 @@ import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 import type { StoredChainEvent } from '../../chain/decoders/types';
 import type { Db } from '../../db/database';
 import {
+  autotradeBooks,
   autotradeFeeSettlements,
   autotradeMarginMovements,
   autotradeMarginStates,
@@ -39,6 +40,7 @@ import {
   transfer,
 } from '../wallet/ledger';
 import { withIdempotency } from '../wallet/idempotency';
+import { openSubscriptionBook, stopMirroring } from './book';
 import { computeFee, endInTx, lockSubscription, minimumStake } from './fees';
 import {
   type AutotradeDeps,
@@ -428,6 +430,9 @@ export async function subscribe(
       return subscriptionView({ db: tx, config: deps.config }, sub, strategy);
     },
   );
+  // mirroring starts (the executor's book, once); a crash before this line is repaired by the
+  // margin watch, which opens the book of any running subscription without one
+  if (answer.state === 'active') await openSubscriptionBook(deps, answer.id);
   return answer;
 }
 
@@ -628,7 +633,7 @@ export async function unsubscribe(
   }
   const equity = isRunning(sub.state) ? await equityForCall(deps, sub) : BigInt(sub.highWaterMark);
   const price = await marginPrice(deps, sub.marginCurrency);
-  return withIdempotency(
+  const answer = await withIdempotency(
     deps.db,
     deps.clock,
     { memberId, scope: 'autotrade-unsubscribe', key: idempotencyKey, request: { id } },
@@ -642,6 +647,9 @@ export async function unsubscribe(
       return subscriptionView({ db: tx, config: deps.config }, ended ?? locked, strategy);
     },
   );
+  // mirroring stops and the position is sold back to cash (the executor's book)
+  await stopMirroring(deps, id);
+  return answer;
 }
 
 // ---- StakeStrategy -----------------------------------------------------------------------------
@@ -920,6 +928,7 @@ export async function runMarginWatch(deps: AutotradeDeps, now: Date): Promise<Ma
     waiting: 0,
     operatorTxs: { signed: 0, broadcast: 0, confirmed: 0, failed: 0, waiting: 0 },
   };
+  await syncBooks(deps);
   const expired = await deps.db
     .select()
     .from(autotradeSubscriptions)
@@ -1078,6 +1087,41 @@ export async function runMarginWatch(deps: AutotradeDeps, now: Date): Promise<Ma
       });
     }
   }
+  await syncBooks(deps);
   report.operatorTxs = await processOperatorTxs(deps);
   return report;
+}
+
+/**
+ * The executor's books follow the subscriptions' states (restart-safe hooks): a running
+ * subscription without a book gets one (an on-chain margin activated by the indexer, or a crash
+ * right after Subscribe), and an ended or cancelled one whose book is still open stops mirroring.
+ */
+async function syncBooks(deps: AutotradeDeps) {
+  const rows = await deps.db
+    .select({
+      id: autotradeSubscriptions.id,
+      state: autotradeSubscriptions.state,
+      bookId: autotradeBooks.subscriptionId,
+      closedAt: autotradeBooks.closedAt,
+    })
+    .from(autotradeSubscriptions)
+    .leftJoin(autotradeBooks, eq(autotradeBooks.subscriptionId, autotradeSubscriptions.id))
+    .where(
+      or(
+        and(
+          inArray(autotradeSubscriptions.state, [...RUNNING_STATES]),
+          isNull(autotradeBooks.subscriptionId),
+        ),
+        and(
+          inArray(autotradeSubscriptions.state, ['ended', 'cancelled']),
+          isNotNull(autotradeBooks.subscriptionId),
+          isNull(autotradeBooks.closedAt),
+        ),
+      ),
+    );
+  for (const row of rows) {
+    if (isRunning(row.state)) await openSubscriptionBook(deps, row.id);
+    else await stopMirroring(deps, row.id);
+  }
 }
