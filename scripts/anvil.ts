@@ -1,5 +1,6 @@
 /**
- * Starts and stops a local anvil node (chain id 31337 by default) for dev, tests and e2e.
+ * Starts and stops a local anvil node (chain id 31337 by default) for dev, tests and e2e, or a
+ * fork of any EVM chain (`forkUrl`, `forkBlockNumber`: `npm run dev` with FORK_URL).
  *
  *   const anvil = await startAnvil({ port: 8545 });
  *   ...
@@ -66,7 +67,15 @@ export function anvilAccount(index: number): PrivateKeyAccount {
 
 export interface StartAnvilOptions {
   port: number;
+  /**
+   * The chain id. Default 31337; on a fork, the forked chain's own id (anvil keeps it), unless
+   * this is given.
+   */
   chainId?: number;
+  /** Fork this chain (any EVM JSON-RPC URL: `anvil --fork-url`) instead of starting empty. */
+  forkUrl?: string;
+  /** The forked chain's block to start from (`--fork-block-number`); default its latest. */
+  forkBlockNumber?: number;
   /** Load state from this file if it exists and dump to it on exit (`anvil --state`). */
   stateFile?: string;
   /** Do not forward anvil's output (it is still kept for error messages). */
@@ -97,13 +106,14 @@ export async function getFreePort(): Promise<number> {
   return port;
 }
 
-async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
+/** `eth_chainId` of a JSON-RPC endpoint, undefined when it does not answer in time. */
+export async function rpcChainId(rpcUrl: string, timeoutMs = 1_000): Promise<number | undefined> {
   try {
     const response = await fetch(rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(1_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) return undefined;
     const body = (await response.json()) as { result?: string };
@@ -127,8 +137,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export async function startAnvil(options: StartAnvilOptions): Promise<AnvilHandle> {
-  const { port, chainId = LOCAL_CHAIN_ID, stateFile, quiet = false, timeoutMs = 20_000 } = options;
+  const { port, forkUrl, forkBlockNumber, stateFile, quiet = false, timeoutMs = 20_000 } = options;
   const rpcUrl = `http://${HOST}:${port}`;
+  let chainId = options.chainId ?? LOCAL_CHAIN_ID;
+  if (forkUrl && options.chainId === undefined) {
+    const forked = await rpcChainId(forkUrl, 15_000);
+    if (forked === undefined) throw new Error(`the chain to fork does not answer: ${forkUrl}`);
+    chainId = forked;
+  }
 
   if ((await rpcChainId(rpcUrl)) !== undefined) {
     throw new Error(`port ${port} already answers JSON-RPC (${rpcUrl}): is another anvil running?`);
@@ -144,6 +160,9 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilHandl
     '--mnemonic',
     ANVIL_MNEMONIC,
   ];
+  if (forkUrl) args.push('--fork-url', forkUrl);
+  if (forkUrl && forkBlockNumber !== undefined)
+    args.push('--fork-block-number', String(forkBlockNumber));
   if (stateFile) args.push('--state', stateFile);
 
   const child = spawn(foundryBinary('anvil'), args, {

@@ -15,6 +15,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  erc20Abi,
   formatUnits,
   getContractAddress,
   http,
@@ -31,6 +32,7 @@ import {
   STABLECOIN_DECIMALS,
   STABLECOIN_TEST_ACCOUNT_FUNDING,
 } from '../src/shared/constants/chain';
+import { addBalanceByStorage } from '../src/server/routes/dev/dev-chain';
 import { anvilAccount } from './anvil';
 import {
   artifactPath,
@@ -46,7 +48,15 @@ export interface DeployOptions {
   rpcUrl: string;
   /** Record the addresses in contracts/deployments.json and rewrite generated.ts. Default true. */
   writeGenerated?: boolean;
+  /**
+   * Tokens that already exist on the chain (a fork: BCNT_ADDRESS, USDT_ADDRESS): used instead of
+   * deploying test ones; the test accounts are funded by writing their balance slots.
+   */
+  existing?: ExistingTokens;
 }
+
+/** Existing BCNT / USDT contracts of a forked chain. */
+export type ExistingTokens = Partial<Record<'bcnt' | 'testUsdt', Address>>;
 
 export type DeployedAddresses = Record<ContractId, Address>;
 
@@ -64,6 +74,7 @@ export interface Deployment {
 export async function deployAll({
   rpcUrl,
   writeGenerated = true,
+  existing = {},
 }: DeployOptions): Promise<Deployment> {
   const transport = http(rpcUrl);
   const publicClient = createPublicClient({ transport });
@@ -90,8 +101,13 @@ export async function deployAll({
     return address;
   };
 
-  const bcnt = await deploy('bcnt', [owner]);
-  const testUsdt = await deploy('testUsdt', [owner]);
+  for (const [id, address] of Object.entries(existing)) {
+    const code = await publicClient.getCode({ address });
+    if (!code || code === '0x')
+      throw new Error(`${id}: no contract at ${address} on chain ${chainId}`);
+  }
+  const bcnt = existing.bcnt ?? (await deploy('bcnt', [owner]));
+  const testUsdt = existing.testUsdt ?? (await deploy('testUsdt', [owner]));
   const testUsdc = await deploy('testUsdc', [owner]);
   const loyaltyStaking = await deploy('loyaltyStaking', [bcnt, owner]);
   const allianceNft = await deploy('allianceNft', [owner]);
@@ -122,13 +138,16 @@ export async function deployAll({
   await call('marginVault', marginVault, 'setTokenAllowed', [bcnt, true]);
   await call('marginVault', marginVault, 'setTokenAllowed', [testUsdt, true]);
   for (const recipient of ANVIL_ACCOUNTS.slice(1)) {
-    await call('bcnt', bcnt, 'transfer', [recipient, BCNT_TEST_ACCOUNT_FUNDING]);
-    await call('testUsdt', testUsdt, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
+    if (!existing.bcnt)
+      await call('bcnt', bcnt, 'transfer', [recipient, BCNT_TEST_ACCOUNT_FUNDING]);
+    if (!existing.testUsdt)
+      await call('testUsdt', testUsdt, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
     await call('testUsdc', testUsdc, 'mint', [recipient, STABLECOIN_TEST_ACCOUNT_FUNDING]);
   }
   // The custodial wallet's hot wallet is account 0 with the development seed (WALLET_SEED):
   // it needs stablecoins to pay withdrawals (it already holds the BCNT treasury and ETH).
-  await call('testUsdt', testUsdt, 'mint', [ANVIL_ACCOUNTS[0], HOT_WALLET_STABLECOIN_FUNDING]);
+  if (!existing.testUsdt)
+    await call('testUsdt', testUsdt, 'mint', [ANVIL_ACCOUNTS[0], HOT_WALLET_STABLECOIN_FUNDING]);
   await call('testUsdc', testUsdc, 'mint', [ANVIL_ACCOUNTS[0], HOT_WALLET_STABLECOIN_FUNDING]);
   await call('allianceNft', allianceNft, 'mint', [ALLIANCE_NFT_TEST_HOLDER]);
 
@@ -137,10 +156,50 @@ export async function deployAll({
     if (receipt.status !== 'success') throw new Error(`${what} failed (tx ${hash})`);
   }
 
+  // A fork's own tokens: nobody here holds them, so the test accounts get the same amounts (in
+  // the token's decimals) by writing their balance slots, found by probing (dev-chain.ts).
+  if (existing.bcnt)
+    await fundByStorage(rpcUrl, existing.bcnt, BCNT_TEST_ACCOUNT_FUNDING, BCNT_DECIMALS, 0n);
+  if (existing.testUsdt)
+    await fundByStorage(
+      rpcUrl,
+      existing.testUsdt,
+      STABLECOIN_TEST_ACCOUNT_FUNDING,
+      STABLECOIN_DECIMALS,
+      HOT_WALLET_STABLECOIN_FUNDING,
+    );
+
   if (writeGenerated) {
     await writeGeneratedFile(recordDeployment(chainId, addresses));
   }
   return { chainId, addresses };
+}
+
+/**
+ * Adds `each` (given in `decimals`, rescaled to the token's own) to the balances of anvil
+ * accounts 1..9 and `treasury` (plus `each`) to account 0's, by writing the balance slots.
+ */
+async function fundByStorage(
+  rpcUrl: string,
+  token: Address,
+  each: bigint,
+  decimals: number,
+  treasury: bigint,
+): Promise<void> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const tokenDecimals = await client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'decimals',
+  });
+  const scale = (amount: bigint) =>
+    tokenDecimals >= decimals
+      ? amount * 10n ** BigInt(tokenDecimals - decimals)
+      : amount / 10n ** BigInt(decimals - tokenDecimals);
+  for (const [index, account] of ANVIL_ACCOUNTS.entries()) {
+    const amount = index === 0 ? scale(each + treasury) : scale(each);
+    await addBalanceByStorage(rpcUrl, token, account, amount);
+  }
 }
 
 /** The hot wallet's stablecoin float on the local chain (1,000,000 USDT and USDC, 6 decimals). */

@@ -1,12 +1,22 @@
-// `npm run dev`: the whole stack in one terminal. anvil (chain 31337) -> compile + deploy the
-// contracts (ABIs/addresses generated) -> the API on PGlite (migrated at boot) -> Vite.
-// Ctrl-C stops everything.
-import { mkdirSync } from 'node:fs';
+// `npm run dev`: the whole stack in one terminal. anvil (chain 31337, or a fork of FORK_URL) ->
+// compile + deploy the contracts (ABIs/addresses generated) -> the API on PGlite (migrated at
+// boot) -> Vite. Ctrl-C stops everything; the chain and the database stay in DATA_DIR.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createPublicClient, http } from 'viem';
-import { startAnvil, TEST_ACCOUNTS } from './anvil';
-import { CONTRACTS, readDeployments } from './codegen';
-import { deployAll, jsonRpc } from './deploy';
+import { fileURLToPath } from 'node:url';
+import { createPublicClient, getAddress, http, isAddress, type Address } from 'viem';
+import { LOCAL_CHAIN_ID } from '../src/shared/constants/chain';
+import { rpcChainId, startAnvil, TEST_ACCOUNTS, type AnvilHandle } from './anvil';
+import {
+  CONTRACTS,
+  DEPLOYMENTS_FILE,
+  GENERATED_FILE,
+  readDeployments,
+  recordDeployment,
+  writeGeneratedFile,
+  type ContractAddresses,
+} from './codegen';
+import { deployAll, jsonRpc, type ExistingTokens } from './deploy';
 import { forgeBuild } from './forge';
 import { isPortFree, startProcess, waitForHttp, type Managed } from './lib/proc';
 
@@ -15,10 +25,251 @@ const API_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
 // the paper exchange (Bitfinex API v2 for ccxt) runs inside the API process, on its clock
 const PAPER_EXCHANGE_PORT = Number(process.env.PAPER_EXCHANGE_PORT ?? 8090);
-const CHAIN_ID = 31337;
 const DATA_DIR = resolve(process.env.DATA_DIR ?? '.data');
 
+/** A fork of a real chain (FORK_URL, FORK_BLOCK, CHAIN_ID, BCNT_ADDRESS, USDT_ADDRESS). */
+export interface ForkSettings {
+  /** any EVM JSON-RPC URL */
+  url: string;
+  /** the block to fork at; default the chain's latest (then kept across restarts) */
+  block?: number;
+  /** the local chain id; default the forked chain's own */
+  chainId?: number;
+  /** existing tokens of the forked chain used instead of deploying test ones */
+  bcnt?: Address;
+  usdt?: Address;
+}
+
+/** The fork settings of the environment, undefined without FORK_URL; throws on a bad value. */
+export function forkSettingsFromEnv(env: NodeJS.ProcessEnv): ForkSettings | undefined {
+  const url = env.FORK_URL?.trim();
+  const problems: string[] = [];
+  const integer = (name: string, min: number) => {
+    const text = env[name]?.trim();
+    if (!text) return undefined;
+    if (!/^\d+$/.test(text) || Number(text) < min)
+      problems.push(`${name}: expected a whole number`);
+    return Number(text);
+  };
+  const address = (name: string) => {
+    const text = env[name]?.trim();
+    if (!text) return undefined;
+    if (isAddress(text, { strict: false })) return getAddress(text);
+    problems.push(`${name}: expected a 0x address`);
+    return undefined;
+  };
+  if (!url) {
+    for (const name of ['FORK_BLOCK', 'BCNT_ADDRESS', 'USDT_ADDRESS'])
+      if (env[name]?.trim()) problems.push(`${name} needs FORK_URL (a fork to find it on)`);
+    if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    return undefined;
+  }
+  if (!/^(https?|wss?):\/\//.test(url)) problems.push('FORK_URL: expected an http(s) or ws(s) URL');
+  const settings: ForkSettings = {
+    url,
+    block: integer('FORK_BLOCK', 0),
+    chainId: integer('CHAIN_ID', 1),
+    bcnt: address('BCNT_ADDRESS'),
+    usdt: address('USDT_ADDRESS'),
+  };
+  if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return settings;
+}
+
+export interface DevChainOptions {
+  port: number;
+  /** where the chain state (and a fork's record) is kept between runs */
+  dataDir: string;
+  fork?: ForkSettings;
+  /**
+   * Record the addresses in contracts/deployments.json and generated.ts (what the app reads).
+   * A fork's addresses are written there only while it runs: `restoreGenerated` puts the files
+   * back. Default true.
+   */
+  writeGenerated?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface DevChain {
+  anvil: AnvilHandle;
+  chainId: number;
+  addresses: ContractAddresses;
+  /** the fork and its block, when forking */
+  fork?: { url: string; block: number; sourceChainId: number };
+  /** the first block the indexer needs (the block after the fork's; 0 on a fresh chain) */
+  indexerFromBlock: number;
+  /** true when the contracts were deployed by this run (false: the saved state had them) */
+  deployed: boolean;
+  /** puts deployments.json and generated.ts back as they were before a fork wrote them */
+  restoreGenerated(): void;
+}
+
+/** What a fork run leaves in DATA_DIR, so a restart with the same settings keeps its state. */
+interface ForkRecord {
+  url: string;
+  block: number;
+  chainId: number;
+  bcnt: Address | null;
+  usdt: Address | null;
+  addresses: ContractAddresses;
+}
+
+async function allDeployed(rpcUrl: string, addresses: Partial<ContractAddresses> | undefined) {
+  if (!addresses) return { all: false, some: false };
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const codes = await Promise.all(
+    CONTRACTS.map(({ id }) => {
+      const address = addresses[id];
+      return address ? client.getCode({ address }) : Promise.resolve(undefined);
+    }),
+  );
+  const deployed = codes.filter((code) => code && code !== '0x').length;
+  return { all: deployed === CONTRACTS.length, some: deployed > 0 };
+}
+
+/**
+ * The dev chain: anvil with its state in `dataDir` and the platform's contracts on it. Without
+ * `fork`, chain 31337 (a saved chain from older contracts is reset and deployed again). With
+ * `fork`, anvil forks `fork.url` at `fork.block` (or the latest block, kept for restarts), the
+ * contracts are deployed beside what is there, existing BCNT/USDT are used instead of test ones
+ * and the test accounts are funded by writing their balance slots.
+ */
+export async function startDevChain(options: DevChainOptions): Promise<DevChain> {
+  const { port, dataDir, fork, writeGenerated = true, log = console.log } = options;
+  mkdirSync(dataDir, { recursive: true });
+  if (!fork) {
+    // The chain keeps its state in DATA_DIR next to the database, so both survive a restart.
+    const anvil = await startAnvil({
+      port,
+      chainId: LOCAL_CHAIN_ID,
+      stateFile: resolve(dataDir, 'anvil-state.json'),
+      quiet: true,
+    });
+    try {
+      // A chain state from older contracts (some missing) is reset: addresses come from nonces.
+      const saved = readDeployments()[String(LOCAL_CHAIN_ID)];
+      const state = await allDeployed(anvil.rpcUrl, saved);
+      let addresses = saved as ContractAddresses | undefined;
+      if (state.all && addresses) {
+        log('Contracts already deployed (chain state loaded from DATA_DIR).');
+      } else {
+        if (state.some) {
+          log('The saved chain predates the current contracts: resetting it.');
+          await jsonRpc(anvil.rpcUrl, 'anvil_reset');
+        }
+        log('Deploying contracts and funding the test accounts…');
+        ({ addresses } = await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated }));
+      }
+      return {
+        anvil,
+        chainId: LOCAL_CHAIN_ID,
+        addresses,
+        indexerFromBlock: 0,
+        deployed: !state.all,
+        restoreGenerated: () => undefined,
+      };
+    } catch (error) {
+      await anvil.stop();
+      throw error;
+    }
+  }
+
+  const sourceChainId = await rpcChainId(fork.url, 15_000);
+  if (sourceChainId === undefined) throw new Error(`FORK_URL does not answer: ${fork.url}`);
+  const chainId = fork.chainId ?? sourceChainId;
+  const recordFile = resolve(dataDir, 'fork.json');
+  const stateFile = resolve(dataDir, 'anvil-fork-state.json');
+  const record = existsSync(recordFile)
+    ? (JSON.parse(readFileSync(recordFile, 'utf8')) as ForkRecord)
+    : undefined;
+  const same =
+    record !== undefined &&
+    record.url === fork.url &&
+    record.chainId === chainId &&
+    record.bcnt === (fork.bcnt ?? null) &&
+    record.usdt === (fork.usdt ?? null) &&
+    (fork.block === undefined || fork.block === record.block);
+  let block: number;
+  if (same && record) {
+    block = record.block;
+  } else {
+    // another fork (or none before): its saved state does not apply
+    rmSync(stateFile, { force: true });
+    block =
+      fork.block ??
+      Number(await createPublicClient({ transport: http(fork.url) }).getBlockNumber());
+  }
+  log(`Forking ${fork.url} (chain ${sourceChainId}) at block ${block} as chain ${chainId}…`);
+  const anvil = await startAnvil({
+    port,
+    chainId,
+    forkUrl: fork.url,
+    forkBlockNumber: block,
+    stateFile,
+    quiet: true,
+  });
+  try {
+    const state = same ? await allDeployed(anvil.rpcUrl, record?.addresses) : { all: false };
+    let addresses: ContractAddresses;
+    if (state.all && record) {
+      log('Contracts already deployed on the fork (state loaded from DATA_DIR).');
+      addresses = record.addresses;
+    } else {
+      const existing: ExistingTokens = { bcnt: fork.bcnt, testUsdt: fork.usdt };
+      log(
+        `Deploying the contracts beside the forked chain's${
+          fork.bcnt ? `, BCNT ${fork.bcnt}` : ''
+        }${fork.usdt ? `, USDT ${fork.usdt}` : ''}; funding the test accounts…`,
+      );
+      ({ addresses } = await deployAll({
+        rpcUrl: anvil.rpcUrl,
+        writeGenerated: false,
+        existing: Object.fromEntries(
+          Object.entries(existing).filter(([, address]) => address !== undefined),
+        ),
+      }));
+      const next: ForkRecord = {
+        url: fork.url,
+        block,
+        chainId,
+        bcnt: fork.bcnt ?? null,
+        usdt: fork.usdt ?? null,
+        addresses,
+      };
+      writeFileSync(recordFile, `${JSON.stringify(next, null, 2)}\n`);
+    }
+    let restoreGenerated = () => undefined as void;
+    if (writeGenerated) {
+      // The app reads addresses from generated.ts by chain id: the fork's go there while it runs
+      // and the committed files come back at the end (never commit them in between).
+      const before = [DEPLOYMENTS_FILE, GENERATED_FILE].map((file) => ({
+        file,
+        text: existsSync(file) ? readFileSync(file, 'utf8') : undefined,
+      }));
+      await writeGeneratedFile(recordDeployment(chainId, addresses));
+      restoreGenerated = () => {
+        for (const { file, text } of before)
+          if (text === undefined) rmSync(file, { force: true });
+          else writeFileSync(file, text);
+      };
+    }
+    return {
+      anvil,
+      chainId,
+      addresses,
+      fork: { url: fork.url, block, sourceChainId },
+      indexerFromBlock: block + 1,
+      deployed: !state.all,
+      restoreGenerated,
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
 async function main() {
+  const fork = forkSettingsFromEnv(process.env);
   for (const [name, port] of [
     ['anvil', ANVIL_PORT],
     ['API', API_PORT],
@@ -30,6 +281,7 @@ async function main() {
     }
   }
   mkdirSync(DATA_DIR, { recursive: true });
+  const startedAt = Date.now();
 
   const stops: Array<() => Promise<void>> = [];
   let stopping = false;
@@ -46,34 +298,21 @@ async function main() {
   console.log('Compiling contracts…');
   await forgeBuild();
 
-  // The chain keeps its state in DATA_DIR next to the database, so both survive a restart.
-  const anvil = await startAnvil({
-    port: ANVIL_PORT,
-    chainId: CHAIN_ID,
-    stateFile: resolve(DATA_DIR, 'anvil-state.json'),
-    quiet: true,
-  });
+  const chain = await startDevChain({ port: ANVIL_PORT, dataDir: DATA_DIR, fork });
+  const { anvil, chainId: CHAIN_ID } = chain;
   stops.push(anvil.stop);
-
-  // A chain state from older contracts (some missing) is reset: addresses come from nonces.
-  const client = createPublicClient({ transport: http(anvil.rpcUrl) });
-  const codes = await Promise.all(
-    CONTRACTS.map(({ id }) => {
-      const address = readDeployments()[String(CHAIN_ID)]?.[id];
-      return address ? client.getCode({ address }) : Promise.resolve(undefined);
-    }),
-  );
-  const deployed = codes.filter((code) => code && code !== '0x').length;
-  if (deployed === CONTRACTS.length) {
-    console.log('Contracts already deployed (chain state loaded from DATA_DIR).');
-  } else {
-    if (deployed > 0) {
-      console.log('The saved chain predates the current contracts: resetting it.');
-      await jsonRpc(anvil.rpcUrl, 'anvil_reset');
-    }
-    console.log('Deploying contracts and funding the test accounts…');
-    await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated: true });
-  }
+  stops.push(async () => chain.restoreGenerated());
+  // the server's defaults for chains other than 31337 are a real chain's (12 confirmations,
+  // 4 s polls): a fork mines a block per transaction, like the local chain
+  const forkEnv = chain.fork
+    ? {
+        INDEXER_FROM_BLOCK: String(chain.indexerFromBlock),
+        CHAIN_CONFIRMATIONS: process.env.CHAIN_CONFIRMATIONS ?? '1',
+        CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '1000',
+        SCHEDULER_POLL_MS: process.env.SCHEDULER_POLL_MS ?? '1000',
+        CHAIN_BLOCK_SECONDS: process.env.CHAIN_BLOCK_SECONDS ?? '2',
+      }
+    : {};
 
   const env = {
     ...process.env,
@@ -88,6 +327,7 @@ async function main() {
     DEPOSIT_CONFIRMATIONS: process.env.DEPOSIT_CONFIRMATIONS ?? '1',
     EXCHANGE: process.env.EXCHANGE ?? 'paper',
     PAPER_EXCHANGE_PORT: String(PAPER_EXCHANGE_PORT),
+    ...forkEnv,
   };
   const api: Managed = startProcess(
     'api',
@@ -113,12 +353,16 @@ async function main() {
   console.log(`
   App:        http://localhost:${WEB_PORT}/
   API:        http://127.0.0.1:${API_PORT}/  (health: /health)
-  Chain:      ${anvil.rpcUrl}  (chain id ${CHAIN_ID})
+  Chain:      ${anvil.rpcUrl}  (chain id ${CHAIN_ID}${
+    chain.fork ? `, a fork of ${chain.fork.url} at block ${chain.fork.block}` : ''
+  })
+  Dev tools:  http://localhost:${WEB_PORT}/dev/contracts  (contracts, faucet, time travel;
+              npm run ops -- faucet <address>, npm run ops -- clock advance 14d)
   Dev outbox: http://localhost:${WEB_PORT}/dev/outbox  (e-mails and SMS codes)
   Exchange:   http://127.0.0.1:${PAPER_EXCHANGE_PORT}/v2/  (paper Bitfinex; a key for a member:
               npm run ops -- exchange key create <account> --fund UST=10000)
 
-  Contracts:  ${Object.entries(readDeployments()[String(CHAIN_ID)] ?? {})
+  Contracts:  ${Object.entries(chain.addresses)
     .map(([id, address]) => `${id} ${address}`)
     .join('\n              ')}
 
@@ -128,10 +372,17 @@ async function main() {
   TEST_ACCOUNTS.forEach((account, i) =>
     console.log(`  ${i}  ${account.address}  ${account.privateKey}`),
   );
-  console.log('\n  Ctrl-C stops everything.\n');
+  console.log(
+    `\n  Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Ctrl-C stops everything.\n`,
+  );
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+const isMain =
+  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (isMain) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
