@@ -1,0 +1,269 @@
+// Smart Autotrade with an on-chain BCNT margin on a throw-away anvil: Subscribe leaves the
+// subscription pending, the member's wallet approves and deposits into MarginVault with the
+// subscription id, the indexer activates it after the confirmations; Unsubscribe settles the
+// fee to the treasury and releases the rest to the member's wallet through the operator.
+import { eq } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anvilAccount, getFreePort, startAnvil, type AnvilHandle } from '../../scripts/anvil';
+import { deployOrLoadState } from '../../scripts/deploy';
+import { TestClock } from '../../src/server/clock';
+import {
+  autotradeOperatorTxs,
+  autotradeSubscriptions,
+  autotradeUnmatchedDeposits,
+} from '../../src/server/db/schema';
+import { bcntAbi, marginVaultAbi, marginVaultAddress } from '../../src/shared/contracts/generated';
+import type { AutotradeSubscription } from '../../src/shared/api/autotrade-subscriptions';
+import { BCNT, bcnt, testChain, type TestChain } from '../helpers/chain';
+import { indexAll, linkWallet } from '../helpers/loyalty';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import {
+  act,
+  type AutotradeMember,
+  insertStrategy,
+  memberWithKey,
+  setBookCash,
+  subscribeOk,
+} from './subscription-helpers';
+
+const VAULT = marginVaultAddress[31337];
+const WALLET = 6;
+
+let anvil: AnvilHandle;
+let chain: TestChain;
+let t: TestApp;
+let strategyId: number;
+let alice: AutotradeMember;
+let wallet: Address;
+
+const tokenBalance = (address: Address) =>
+  chain.client.readContract({
+    address: BCNT,
+    abi: bcntAbi,
+    functionName: 'balanceOf',
+    args: [address],
+  }) as Promise<bigint>;
+
+async function deposit(amount: bigint, id: bigint) {
+  await chain.send(WALLET, {
+    address: BCNT,
+    abi: bcntAbi,
+    functionName: 'approve',
+    args: [VAULT, amount],
+  });
+  await chain.send(WALLET, {
+    address: VAULT,
+    abi: marginVaultAbi,
+    functionName: 'deposit',
+    args: [BCNT, amount, id],
+  });
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil({ port: await getFreePort(), quiet: true });
+  await deployOrLoadState(anvil.rpcUrl);
+  chain = testChain(anvil.rpcUrl);
+  await chain.mine();
+  t = await createTestApp({
+    config: { rpcUrl: anvil.rpcUrl, chainId: 31337, chainConfirmations: 2 },
+    clock: new TestClock(await chain.latestTime()),
+  });
+  await indexAll(t.app);
+  strategyId = (await insertStrategy(t.database.db, t.clock.now())).id;
+  alice = await memberWithKey(t);
+  wallet = anvilAccount(WALLET).address;
+  await linkWallet(t.app, alice.member, anvilAccount(WALLET));
+  await chain.send(0, {
+    address: BCNT,
+    abi: bcntAbi,
+    functionName: 'transfer',
+    args: [wallet, bcnt(1_000)],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await anvil?.stop();
+});
+
+describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
+  let sub: AutotradeSubscription;
+
+  it('refuses a wallet that is not one of the member’s linked wallets', async () => {
+    const res = await act(t.app, alice.member, 'POST', '/api/v1/strategy/Subscribe', {
+      strategyId,
+      apiKeyId: alice.keyId,
+      allocation: '5000',
+      marginCurrency: 'BCNT',
+      marginSource: 'chain',
+      margin: '200',
+      wallet: anvilAccount(7).address,
+      consent: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('autotrade_wallet_not_linked');
+  });
+
+  it('subscribes pending: what to deposit, with the subscription id as the vault’s strategyId', async () => {
+    sub = await subscribeOk(t.app, alice.member, {
+      strategyId,
+      apiKeyId: alice.keyId,
+      allocation: '5000',
+      marginCurrency: 'BCNT',
+      marginSource: 'chain',
+      margin: '200',
+      wallet,
+      consent: true,
+    });
+    expect(sub).toMatchObject({
+      state: 'pending_margin',
+      margin: '0',
+      requiredMargin: '200',
+      marginWallet: wallet.toLowerCase(),
+      deposit: {
+        chainId: 31337,
+        vault: VAULT.toLowerCase(),
+        token: BCNT.toLowerCase(),
+        amount: bcnt(200).toString(),
+        strategyId: String(sub.id),
+        wallet: wallet.toLowerCase(),
+      },
+    });
+  });
+
+  it('a deposit naming another id is kept apart, not credited', async () => {
+    await deposit(bcnt(1), 999_999n);
+    await chain.mine();
+    await indexAll(t.app);
+    const unmatched = await t.database.db.select().from(autotradeUnmatchedDeposits);
+    expect(unmatched).toEqual([
+      expect.objectContaining({
+        member: wallet.toLowerCase(),
+        strategyId: '999999',
+        amount: bcnt(1).toString(),
+        reason: 'unknown_subscription',
+      }),
+    ]);
+  });
+
+  it('approve + deposit, the indexer activates it after the confirmations', async () => {
+    const before = await tokenBalance(wallet);
+    await deposit(bcnt(200), BigInt(sub.id));
+    expect(await tokenBalance(wallet)).toBe(before - bcnt(200));
+    const state = async () =>
+      (
+        await act(
+          t.app,
+          alice.member,
+          'GET',
+          `/api/v1/strategy/CheckSubscription?strategyId=${strategyId}`,
+        )
+      ).json().data.subscription.state;
+    // one confirmation of two: still pending
+    await indexAll(t.app);
+    expect(await state()).toBe('pending_margin');
+    await chain.mine();
+    await indexAll(t.app);
+    const check = await act(
+      t.app,
+      alice.member,
+      'GET',
+      `/api/v1/strategy/CheckSubscription?strategyId=${strategyId}`,
+    );
+    expect(check.json().data.subscription).toMatchObject({
+      id: sub.id,
+      state: 'active',
+      margin: '200',
+      deposit: null,
+    });
+    // the margin watch opens the executor's book for it
+    await t.app.scheduler.runTask('autotrade-margin');
+    const follow = await act(
+      t.app,
+      alice.member,
+      'GET',
+      `/api/v1/user/StrategyFollowHistory?id=${sub.id}`,
+    );
+    expect(follow.json().data.movements).toEqual([
+      expect.objectContaining({ kind: 'deposit', amount: '200' }),
+    ]);
+  });
+
+  it('unsubscribes: settle sends the fee to the treasury and the rest back to the member’s wallet', async () => {
+    await setBookCash(t.database.db, sub.id, 5_250); // +250: 50 USDT fee, 40 after the discount
+    const info = await act(t.app, alice.member, 'GET', `/api/v1/user/UnsubscribeInfo?id=${sub.id}`);
+    expect(info.json().data).toMatchObject({
+      feeDue: '80',
+      marginReturned: '120',
+      discountBps: 2000,
+    });
+
+    const walletBefore = await tokenBalance(wallet);
+    const treasury = anvilAccount(0).address;
+    const treasuryBefore = await tokenBalance(treasury);
+    const res = await act(t.app, alice.member, 'POST', '/api/v1/strategy/Unsubscribe', {
+      id: sub.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      state: 'ended',
+      operatorTx: { kind: 'settle', state: 'prepared', amount: '200', performanceFee: '80' },
+    });
+
+    // the job signs, stores and sends the operator's transaction, and confirms it once deep enough
+    const operatorTx = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(autotradeOperatorTxs)
+          .where(eq(autotradeOperatorTxs.subscriptionId, sub.id))
+      )[0]!;
+    await t.app.scheduler.runTask('autotrade-margin');
+    expect(await operatorTx()).toMatchObject({ state: 'broadcast', attempts: 1 });
+    await chain.mine();
+    await t.app.scheduler.runTask('autotrade-margin');
+    expect(await operatorTx()).toMatchObject({ state: 'confirmed', attempts: 1 });
+    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(120));
+    expect(await tokenBalance(treasury)).toBe(treasuryBefore + bcnt(80));
+    // running again sends nothing more; the indexer sees Settled for the same hash
+    await t.app.scheduler.runTask('autotrade-margin');
+    await chain.mine();
+    await indexAll(t.app);
+    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(120));
+    const vaultLeft = await chain.client.readContract({
+      address: VAULT,
+      abi: marginVaultAbi,
+      functionName: 'balanceOf',
+      args: [wallet, BCNT],
+    });
+    expect(vaultLeft).toBe(bcnt(1)); // only the unmatched deposit stays for an operator
+    const [row] = await t.database.db
+      .select()
+      .from(autotradeSubscriptions)
+      .where(eq(autotradeSubscriptions.id, sub.id));
+    expect(row).toMatchObject({ state: 'ended', marginAmount: '0' });
+  });
+
+  it('a pending subscription never funded is cancelled after the timeout', async () => {
+    const bob = await memberWithKey(t);
+    await linkWallet(t.app, bob.member, anvilAccount(8));
+    const pending = await subscribeOk(t.app, bob.member, {
+      strategyId,
+      apiKeyId: bob.keyId,
+      allocation: '5000',
+      marginCurrency: 'BCNT',
+      marginSource: 'chain',
+      margin: '200',
+      wallet: anvilAccount(8).address,
+      consent: true,
+    });
+    t.clock.advance(25 * 3600 * 1000);
+    await t.app.scheduler.runTask('autotrade-margin');
+    const [row] = await t.database.db
+      .select()
+      .from(autotradeSubscriptions)
+      .where(eq(autotradeSubscriptions.id, pending.id));
+    expect(row).toMatchObject({ state: 'cancelled' });
+  });
+});
