@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAccount, getFreePort, startAnvil, type AnvilHandle } from '../../scripts/anvil';
 import { deployOrLoadState } from '../../scripts/deploy';
 import { TestClock } from '../../src/server/clock';
+import { monthOf, monthStart, previousMonth } from '../../src/server/domain/autotrade/fees';
 import {
   autotradeOperatorTxs,
   autotradeSubscriptions,
@@ -23,6 +24,7 @@ import {
   type AutotradeMember,
   insertStrategy,
   memberWithKey,
+  moveClockTo,
   setBookCash,
   subscribeOk,
 } from './subscription-helpers';
@@ -175,7 +177,7 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       id: sub.id,
       state: 'active',
       margin: '200',
-      deposit: null,
+      deposit: expect.objectContaining({ amount: '0', strategyId: String(sub.id) }),
     });
     // the margin watch opens the executor's book for it
     await t.app.scheduler.runTask('autotrade-margin');
@@ -190,12 +192,59 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
     ]);
   });
 
-  it('unsubscribes: settle sends the fee to the treasury and the rest back to the member’s wallet', async () => {
+  it('more margin from the wallet counts; the monthly fee is settled on chain by the operator', async () => {
+    const operatorTxs = () =>
+      t.database.db
+        .select()
+        .from(autotradeOperatorTxs)
+        .where(eq(autotradeOperatorTxs.subscriptionId, sub.id));
+    await deposit(bcnt(50), BigInt(sub.id));
+    await chain.mine();
+    await indexAll(t.app);
+    const treasury = anvilAccount(0).address;
+    const treasuryBefore = await tokenBalance(treasury);
     await setBookCash(t.database.db, sub.id, 5_250); // +250: 50 USDT fee, 40 after the discount
+    // the 1st of the next month (UTC+8), one hour in
+    const next = monthOf(new Date(monthStart(monthOf(t.clock.now())).getTime() + 32 * 86_400_000));
+    await moveClockTo(t, new Date(monthStart(next).getTime() + 3_600_000).toISOString(), [
+      alice.member,
+    ]);
+    await t.app.scheduler.runTask('autotrade-fees');
+    expect(await operatorTxs()).toEqual([
+      expect.objectContaining({
+        purpose: `fee:${sub.id}:${previousMonth(next)}`,
+        kind: 'settle',
+        amount: bcnt(80).toString(),
+        performanceFee: bcnt(80).toString(),
+        state: 'broadcast',
+      }),
+    ]);
+    await chain.mine();
+    await t.app.scheduler.runTask('autotrade-margin');
+    expect((await operatorTxs())[0]).toMatchObject({ state: 'confirmed' });
+    expect(await tokenBalance(treasury)).toBe(treasuryBefore + bcnt(80));
+    const follow = await act(
+      t.app,
+      alice.member,
+      'GET',
+      `/api/v1/user/StrategyFollowHistory?id=${sub.id}`,
+    );
+    expect(
+      follow.json().data.movements.map((m: { kind: string; amount: string }) => [m.kind, m.amount]),
+    ).toEqual([
+      ['deposit', '200'],
+      ['add', '50'],
+      ['fee', '-80'],
+    ]);
+  });
+
+  it('unsubscribes: settle sends the fee to the treasury and the rest back to the member’s wallet', async () => {
+    await setBookCash(t.database.db, sub.id, 5_500); // 250 above the high-water mark: 80 BCNT
     const info = await act(t.app, alice.member, 'GET', `/api/v1/user/UnsubscribeInfo?id=${sub.id}`);
     expect(info.json().data).toMatchObject({
+      margin: '170',
       feeDue: '80',
-      marginReturned: '120',
+      marginReturned: '90',
       discountBps: 2000,
     });
 
@@ -208,7 +257,7 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       state: 'ended',
-      operatorTx: { kind: 'settle', state: 'prepared', amount: '200', performanceFee: '80' },
+      operatorTx: { kind: 'settle', state: 'prepared', amount: '170', performanceFee: '80' },
     });
 
     // the job signs, stores and sends the operator's transaction, and confirms it once deep enough
@@ -217,20 +266,20 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
         await t.database.db
           .select()
           .from(autotradeOperatorTxs)
-          .where(eq(autotradeOperatorTxs.subscriptionId, sub.id))
+          .where(eq(autotradeOperatorTxs.purpose, `end:${sub.id}`))
       )[0]!;
     await t.app.scheduler.runTask('autotrade-margin');
     expect(await operatorTx()).toMatchObject({ state: 'broadcast', attempts: 1 });
     await chain.mine();
     await t.app.scheduler.runTask('autotrade-margin');
     expect(await operatorTx()).toMatchObject({ state: 'confirmed', attempts: 1 });
-    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(120));
+    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(90));
     expect(await tokenBalance(treasury)).toBe(treasuryBefore + bcnt(80));
     // running again sends nothing more; the indexer sees Settled for the same hash
     await t.app.scheduler.runTask('autotrade-margin');
     await chain.mine();
     await indexAll(t.app);
-    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(120));
+    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(90));
     const vaultLeft = await chain.client.readContract({
       address: VAULT,
       abi: marginVaultAbi,

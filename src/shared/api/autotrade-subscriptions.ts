@@ -153,7 +153,11 @@ export const autotradeSubscriptionSchema = z.object({
   createdAt: z.string(),
   activatedAt: z.nullable(z.string()),
   endedAt: z.nullable(z.string()),
-  /** pending_margin with an on-chain margin: what the browser deposits */
+  /**
+   * a live on-chain margin: what the browser deposits into MarginVault (pending: the stake still
+   * missing; running: the shortfall below the stake, 0 when none; any amount deposited under the
+   * subscription id adds margin)
+   */
   deposit: z.nullable(marginVaultDepositSchema),
   /** the last MarginVault transaction of the operator for it (settle or release) */
   operatorTx: z.nullable(operatorTxViewSchema),

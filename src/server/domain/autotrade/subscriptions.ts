@@ -156,7 +156,7 @@ export async function subscriptionView(
   const vault = vaultAddress(chainId);
   const token = marginTokenAddress(chainId, currency);
   const deposit =
-    sub.state === 'pending_margin' && sub.marginSource === 'chain' && vault && token
+    isLive(sub.state) && sub.marginSource === 'chain' && vault && token
       ? {
           chainId,
           vault,
