@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
+import { seedDemoStrategies } from './domain/autotrade/seed';
 import { seedDemoCatalog } from './domain/earn/demo-catalog';
 import { createCcxtBitfinexAdapter } from './exchange/ccxt-bitfinex';
+import { autotradeDepsOf } from './jobs/autotrade-strategies';
 import { createPaperExchange, type PaperExchange } from './exchange/paper/server';
 import { generateOpsToken, removeApiFile, writeApiFile } from './ops/api-file';
 
@@ -71,6 +73,15 @@ export async function startApi(
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoCatalog(app.db, app.clock);
     if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo earn catalog');
+    // and, on the paper exchange, strategies that trade it (their records are real)
+    if (paper) {
+      try {
+        const strategies = await seedDemoStrategies(autotradeDepsOf(app.wallet), paper);
+        if (strategies > 0) app.log.info({ strategies }, 'seeded the demo autotrade strategies');
+      } catch (error) {
+        app.log.warn({ err: (error as Error).message }, 'the demo autotrade strategies not seeded');
+      }
+    }
   }
   let stopped: Promise<void> | undefined;
   const stop = () => {

@@ -112,6 +112,28 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELE
   ['/api/v1/user/ApiKey', {}],
   ['/api/v1/user/ApiKey', {}, 'PUT'],
   ['/api/v1/user/ApiKey', {}, 'DELETE'],
+  // Smart Autotrade: the member's strategies, favorites, reviews, orders
+  ['/api/v1/user/UserDashboardStrategyList', undefined, 'GET'],
+  ['/api/v1/user/FavoriteStrategy', undefined, 'GET'],
+  ['/api/v1/user/FavoriteStrategy', {}],
+  ['/api/v1/user/FavoriteStrategy', {}, 'DELETE'],
+  ['/api/v1/user/StrategyReview', {}],
+  ['/api/v1/user/Portfolio', undefined, 'GET'],
+  ['/api/v1/user/OrderList', undefined, 'GET'],
+  ['/api/v1/user/ProfitLossChart', undefined, 'GET'],
+  ['/api/v1/user/EquityAndDrawdownChart', undefined, 'GET'],
+  // Smart Autotrade: subscribing, margins, reports
+  ['/api/v1/strategy/MinStakeAmount', undefined, 'GET'],
+  ['/api/v1/strategy/CheckSubscription', undefined, 'GET'],
+  ['/api/v1/strategy/Subscribe', {}],
+  ['/api/v1/strategy/Unsubscribe', {}],
+  ['/api/v1/user/UnsubscribeInfo', undefined, 'GET'],
+  ['/api/v1/user/StakeStrategy', {}],
+  ['/api/v1/user/StrategyHistory', undefined, 'GET'],
+  ['/api/v1/user/StrategyFollowHistory', undefined, 'GET'],
+  ['/api/v1/user/AssetUnderManagement', undefined, 'GET'],
+  ['/api/v1/user/ExchangeBalance', undefined, 'GET'],
+  ['/api/v1/user/StrategyReport', undefined, 'GET'],
 ];
 
 async function sign(

@@ -48,6 +48,12 @@ describe('scheduler task leases', () => {
       'store-delivery',
       'earn-lifecycle',
       'exchange-api-keys',
+      'autotrade-strategies',
+      'autotrade-executor',
+      'autotrade-snapshots',
+      'autotrade-fees',
+      'autotrade-margin',
+      'autotrade-reports',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);

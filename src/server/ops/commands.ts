@@ -1,3 +1,4 @@
+import { autotradeOpsCommands } from './autotrade-commands';
 import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
@@ -43,9 +44,13 @@ export const OPS_COMMAND_SECTIONS = [
     heading: 'Paper exchange (EXCHANGE=paper, inside the API; UST is USDT on Bitfinex):',
     commands: exchangeOpsCommands,
   },
+  {
+    heading: 'Smart Autotrade strategies (fee in percent of profit, leverage as a multiple):',
+    commands: autotradeOpsCommands,
+  },
 ] as const;
 
-const [platform, kyc, wallet, earn, exchange] = OPS_COMMAND_SECTIONS;
+const [platform, kyc, wallet, earn, exchange, autotrade] = OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
 export const opsCommands = {
@@ -54,6 +59,7 @@ export const opsCommands = {
   ...wallet.commands,
   ...earn.commands,
   ...exchange.commands,
+  ...autotrade.commands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;

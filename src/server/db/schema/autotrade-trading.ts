@@ -102,14 +102,7 @@ export const autotradeSignals = pgTable(
  * (the subscription was paused or stopped: never replayed), failed (the exchange refused it).
  */
 export type AutotradeOrderStatus =
-  | 'pending'
-  | 'sending'
-  | 'filled'
-  | 'partial'
-  | 'unfilled'
-  | 'skipped'
-  | 'missed'
-  | 'failed';
+  'pending' | 'sending' | 'filled' | 'partial' | 'unfilled' | 'skipped' | 'missed' | 'failed';
 export type AutotradeOrderPurpose = 'signal' | 'open' | 'resume' | 'close';
 
 export const autotradeOrders = pgTable(
