@@ -1,4 +1,5 @@
 import {
+  type AbiEvent,
   decodeEventLog,
   encodeAbiParameters,
   encodeEventTopics,
@@ -20,7 +21,7 @@ const TREASURY = getAddress('0x00000000000000000000000000000000000000dd');
 
 /** A log as the node would return it, decoded the way the indexer does. */
 function decoded(eventName: 'Deposited' | 'Released' | 'Settled', args: Record<string, unknown>) {
-  const item = getAbiItem({ abi: marginVaultAbi, name: eventName });
+  const item = getAbiItem({ abi: marginVaultAbi, name: eventName } as never) as AbiEvent;
   const topics = encodeEventTopics({ abi: marginVaultAbi, eventName, args } as never);
   const dataInputs = item.inputs.filter((input) => !input.indexed);
   const data = encodeAbiParameters(
