@@ -7,7 +7,11 @@ import {
   autotradeSubscriptions,
   exchangeApiKeys,
 } from '../../src/server/db/schema';
-import { loadBook, subscriptionEquity } from '../../src/server/domain/autotrade/book';
+import {
+  loadBook,
+  stopMirroring,
+  subscriptionEquity,
+} from '../../src/server/domain/autotrade/book';
 import { SHARE_ONE } from '../../src/server/domain/autotrade/context';
 import {
   fanOutSignals,
@@ -159,6 +163,54 @@ describe('mirroring a signal', () => {
     expect(exchangeOrdersOf(t.app, small.account)).toHaveLength(0);
     const book = (await loadBook(t.app.db, small.subscription.id))!;
     expect(book.cash).toBe(toUnits('20').toString());
+  }, 60_000);
+});
+
+describe('joining and leaving', () => {
+  it('opens a book at the strategy position share, and sells it back to cash at unsubscribe', async () => {
+    const { strategy, key } = await runningStrategy(t.app);
+    // the strategy already holds about 40 % of its equity in BTC
+    await signalFromStrategy(key, strategy.id, 'buy', '0.065');
+    await runExecutor(depsOf(t.app));
+    const member = await activeSubscriber(t.app, t.clock, strategy.id, '2500');
+    await runExecutor(depsOf(t.app));
+    const [open] = await ordersOf(t.app, member.subscription.id);
+    expect(open).toMatchObject({ purpose: 'open', status: 'filled', side: 'buy', signalId: null });
+    const { last } = await depsOf(t.app).exchange.ticker('BTC/USDT');
+    const balances = await depsOf(t.app).exchange.balances(key);
+    const btc = balances.find((b) => b.currency === 'BTC')!.total;
+    const usdt = balances.find((b) => b.currency === 'USDT')!.total;
+    const strategyRatio = Number(mulUnits(btc, last)) / Number(usdt + mulUnits(btc, last));
+    const book = (await loadBook(t.app.db, member.subscription.id))!;
+    const held = Number(mulUnits(BigInt(book.position), last));
+    expect(Math.abs(held / (held + Number(book.cash)) - strategyRatio)).toBeLessThan(0.01);
+    // the signal that executed before the book opened is not mirrored on top of it
+    expect(await signalOrdersOf(t.app, member.subscription.id)).toHaveLength(0);
+
+    // unsubscribe: no more mirroring, the position is sold by a close order
+    t.clock.advance(MINUTE);
+    const stopped = await stopMirroring(depsOf(t.app), member.subscription.id);
+    expect(stopped!.closedAt).not.toBeNull();
+    await t.app.db
+      .update(autotradeSubscriptions)
+      .set({ state: 'ended', endedAt: t.clock.now() })
+      .where(eq(autotradeSubscriptions.id, member.subscription.id));
+    await signalFromStrategy(key, strategy.id, 'sell', '0.02');
+    await runExecutor(depsOf(t.app));
+    const orders = await ordersOf(t.app, member.subscription.id);
+    expect(orders.map((o) => [o.purpose, o.status, o.side])).toEqual([
+      ['open', 'filled', 'buy'],
+      ['close', 'filled', 'sell'],
+    ]);
+    const closed = (await loadBook(t.app.db, member.subscription.id))!;
+    expect(closed.position).toBe('0');
+    expect(BigInt(closed.cash)).toBe(
+      await subscriptionEquity(t.app.db, depsOf(t.app).exchange, member.subscription.id),
+    );
+    expect(BigInt(closed.cash)).toBeGreaterThan((toUnits('2500') * 98n) / 100n);
+    // calling it again changes nothing
+    await stopMirroring(depsOf(t.app), member.subscription.id);
+    expect(await ordersOf(t.app, member.subscription.id)).toHaveLength(2);
   }, 60_000);
 });
 
