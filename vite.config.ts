@@ -47,7 +47,16 @@ export default defineConfig(({ mode }) => {
       port: 5173,
       strictPort: true,
       proxy: Object.fromEntries(
-        PROXIED_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+        PROXIED_PREFIXES.map((prefix) => [
+          prefix,
+          {
+            target: apiTarget,
+            changeOrigin: false,
+            // /dev/contracts is the app's developer tools page, not an API route
+            bypass: (req: { url?: string }) =>
+              req.url?.startsWith('/dev/contracts') ? '/index.html' : undefined,
+          },
+        ]),
       ),
     },
     // The wallet libraries are reached only through dynamic imports, so the dev server would

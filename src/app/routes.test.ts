@@ -11,6 +11,7 @@ describe('route table', () => {
       'AuthorizeLoginDevice',
       'Bcnt',
       'ConfirmWalletLogin',
+      'DevContracts',
       'EarnHistory',
       'EditUserName',
       'ForgotPwd',

@@ -234,6 +234,13 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   TermsEarnMixedSapphire: {
     screen: earnTermsScreen('MixedSapphireTermsScreen'),
   },
+  // Outside production only: there the condition is a constant and the chunk is not emitted.
+  DevContracts: {
+    screen:
+      import.meta.env.VITE_APP_ENV === 'production'
+        ? undefined
+        : withNamespaces(['tx'], () => import('../features/dev-tools/pages/dev-contracts-page')),
+  },
   Maintain: {
     screen: () => import('./maintain-screen'),
     hideNav: true,

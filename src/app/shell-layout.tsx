@@ -48,6 +48,15 @@ const ContactUsHost = lazy(() =>
   })),
 );
 
+/**
+ * The developer tools' link under the footer, outside production only: in a production build
+ * the condition is a constant, so neither the link nor its chunk is there.
+ */
+const DevToolsLink =
+  import.meta.env.VITE_APP_ENV === 'production'
+    ? null
+    : lazy(() => import('../features/dev-tools/dev-tools-link'));
+
 /** The sign-in screens themselves: the bar does not offer Log in / Sign up there. */
 const AUTH_SCREENS: ReadonlySet<RouteName> = new Set(['Login', 'Register']);
 
@@ -179,6 +188,11 @@ function Shell() {
           links={FOOTER_LINKS}
           support={FOOTER_SUPPORT}
         />
+      ) : null}
+      {DevToolsLink && chrome.footer ? (
+        <Suspense fallback={null}>
+          <DevToolsLink />
+        </Suspense>
       ) : null}
       {!chrome.webView ? (
         <AppDownloadBanner

@@ -85,6 +85,8 @@ const PATH_TABLE = {
   Preferences: { path: '/preferences', public: false, testOnly: true },
   /** (path not in spec) */
   Playground: { path: '/playground', public: false, testOnly: true },
+  /** (path not in spec) the developer tools (contracts, faucet, time travel); never in production */
+  DevContracts: { path: '/dev/contracts', public: true, testOnly: true },
   /** (path not in spec) */
   Maintain: { path: '/maintain', public: true },
   /** (path not in spec) */
