@@ -1,17 +1,18 @@
-// The member's journey through identity and security, in the browser against the real API:
-// register, verify both contacts from the dev outbox, log in, turn on the authenticator, log in
-// with a code, authorise and revoke a second device, change and recover the password, link the
-// injected wallet by signature and sign in with it.
+// Identity and security in the browser against the real API: a member registers, verifies both
+// contacts from the dev outbox, logs in, turns on the authenticator and logs in with a code;
+// members with the authenticator on authorise and revoke a second device, change and recover the
+// password, link the injected wallet by signature and sign in with it.
 import { expect, test, type Browser, type BrowserContext, type Page } from './fixtures/test';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
-import { newIdentity, totpCode, waitForCode, waitForLink } from './fixtures/auth';
+import { newIdentity, registerViaApi, totpCode, waitForCode, waitForLink } from './fixtures/auth';
+import { accessToken, enableAuthenticatorViaApi, loginInBrowser } from './fixtures/member';
 import { stack } from './fixtures/stack';
 import { installTestWallet } from './fixtures/test-wallet';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const member = newIdentity('Journey');
-let password = member.password;
+const password = member.password;
 let totpSecret = '';
 const wallet = ANVIL_ACCOUNTS[3]!;
 
@@ -122,17 +123,33 @@ test('log out, then log in with the authenticator code', async () => {
   await expect(page).toHaveURL(/\/login\?back=Security/);
 });
 
-async function secondDevice(browser: Browser) {
+/**
+ * Another member with the authenticator on (registered and turned on through the API), logged
+ * in on a browser context of its own: its first device. The tests below each take one, so each
+ * has the authenticator's codes to itself (a code's time step is accepted once per account; one
+ * member for every test would wait for fresh 30-second steps).
+ */
+async function memberWithAuthenticator(browser: Browser, label: string) {
+  const identity = newIdentity(label);
+  await registerViaApi(identity);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginInBrowser(page, identity);
+  const secret = await enableAuthenticatorViaApi(await accessToken(page), identity.password);
+  return { identity, secret, context, page };
+}
+
+async function secondDevice(browser: Browser, email: string, password: string, secret: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const since = Date.now();
-  await logIn(page, member.email, password);
+  await logIn(page, email, password);
   await expect(page.getByTestId('login-device-authorization')).toBeVisible();
-  const link = await waitForLink(member.email, '/authorizeLoginDevice', since);
+  const link = await waitForLink(email, '/authorizeLoginDevice', since);
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByTestId('authorize-device-success')).toBeVisible();
-  await logIn(page, member.email, password);
-  await fillCode(page, 'login-2fa-code', await totpCode(totpSecret));
+  await logIn(page, email, password);
+  await fillCode(page, 'login-2fa-code', await totpCode(secret));
   await expectLoggedIn(page);
   return { context, page };
 }
@@ -140,11 +157,11 @@ async function secondDevice(browser: Browser) {
 test('a new device is authorised by e-mail, listed, and revoked from the first device', async ({
   browser,
 }) => {
-  const other = await secondDevice(browser);
+  const first = await memberWithAuthenticator(browser, 'Devices');
+  const { email, password } = first.identity;
+  const other = await secondDevice(browser, email, password, first.secret);
 
-  await logIn(page, member.email, password);
-  await fillCode(page, 'login-2fa-code', await totpCode(totpSecret));
-  await expectLoggedIn(page);
+  const page = first.page;
   await page.goto('/security?tab=activity');
   const rows = page.getByTestId('device-row');
   await expect(rows).toHaveCount(2);
@@ -166,12 +183,12 @@ test('a new device is authorised by e-mail, listed, and revoked from the first d
   await expect(other.page.getByTestId('security-page')).toHaveCount(0, { timeout: 20_000 });
   await expect(other.page.getByTestId('nav-user-menu')).toHaveCount(0);
   await other.context.close();
+  await first.context.close();
 });
 
-test('change the password; the old one stops working', async () => {
-  await logIn(page, member.email, password);
-  await fillCode(page, 'login-2fa-code', await totpCode(totpSecret));
-  await expectLoggedIn(page);
+test('change the password, then recover it through the e-mailed link', async ({ browser }) => {
+  const { identity, context, page } = await memberWithAuthenticator(browser, 'Password');
+  let password = identity.password;
   await page.goto('/account/change-password');
   const next = `${password}x2`;
   await page.getByTestId('password-current').fill(password);
@@ -186,47 +203,45 @@ test('change the password; the old one stops working', async () => {
   password = next;
   await logOut(page);
 
-  await logIn(page, member.email, old);
+  // the old password stops working
+  await logIn(page, identity.email, old);
   await expect(page.getByTestId('login-error')).toBeVisible();
-});
 
-test('recover a forgotten password through the e-mailed link', async () => {
+  // forgotten: recovered through the e-mailed link
   await page.goto('/forgot-password');
-  await page.getByTestId('forgot-email').fill(member.email);
+  await page.getByTestId('forgot-email').fill(identity.email);
   const since = Date.now();
   await page.getByTestId('forgot-submit').click();
   await expect(page.getByTestId('forgot-sent')).toBeVisible({ timeout: 30_000 });
-  const link = new URL(await waitForLink(member.email, '/reset-password', since));
+  const link = new URL(await waitForLink(identity.email, '/reset-password', since));
   await page.goto(link.pathname + link.search);
-  const next = `Recovered${Date.now() % 100000}9`;
-  await page.getByTestId('reset-password').fill(next);
-  await page.getByTestId('reset-confirm-password').fill(next);
+  const recovered = `Recovered${Date.now() % 100000}9`;
+  await page.getByTestId('reset-password').fill(recovered);
+  await page.getByTestId('reset-confirm-password').fill(recovered);
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-success')).toBeVisible();
-  password = next;
   // the link is single-use
   await page.goto(link.pathname + link.search);
-  await page.getByTestId('reset-password').fill(`${next}0`);
-  await page.getByTestId('reset-confirm-password').fill(`${next}0`);
+  await page.getByTestId('reset-password').fill(`${recovered}0`);
+  await page.getByTestId('reset-confirm-password').fill(`${recovered}0`);
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-invalid')).toBeVisible();
 
   // 2FA is still required with the new password
-  await logIn(page, member.email, password);
+  await logIn(page, identity.email, recovered);
   await expect(page.getByTestId('login-2fa-form')).toBeVisible();
+  await context.close();
 });
 
-test('link the injected wallet by signature, then sign in with it', async () => {
+test('link the injected wallet by signature, then sign in with it', async ({ browser }) => {
+  const { identity, secret, context, page } = await memberWithAuthenticator(browser, 'Wallet');
   await installTestWallet(page, { rpcUrl: stack.rpcUrl, account: wallet, chainId: stack.chainId });
-  await logIn(page, member.email, password);
-  await fillCode(page, 'login-2fa-code', await totpCode(totpSecret));
-  await expectLoggedIn(page);
 
   await page.goto('/security');
   await page.getByTestId('link-wallet').click();
   // re-authentication: the password and the authenticator's code before the wallet is asked
-  await page.getByTestId('link-wallet-password').fill(password);
-  await fillCode(page, 'link-wallet-code', await totpCode(totpSecret));
+  await page.getByTestId('link-wallet-password').fill(identity.password);
+  await fillCode(page, 'link-wallet-code', await totpCode(secret));
   await page.getByTestId('link-wallet-continue').click();
   await chooseTestWallet(page);
   await expect(page.getByTestId('link-wallet-status')).toHaveAttribute('data-state', 'done', {
@@ -241,6 +256,7 @@ test('link the injected wallet by signature, then sign in with it', async () => 
   await page.getByTestId('login-wallet-open').click();
   await chooseTestWallet(page);
   await expect(page.getByTestId('login-2fa-form')).toBeVisible({ timeout: 30_000 });
-  await fillCode(page, 'login-2fa-code', await totpCode(totpSecret));
+  await fillCode(page, 'login-2fa-code', await totpCode(secret));
   await expectLoggedIn(page);
+  await context.close();
 });
