@@ -15,7 +15,7 @@ import {
 } from '../../src/server/domain/wallet/ledger';
 import { outbox } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectBooksBalanced } from '../helpers/wallet';
+import { creditMember, expectBooksBalanced } from '../helpers/wallet';
 import {
   act,
   type AutotradeMember,
@@ -163,6 +163,32 @@ describe('Smart Autotrade fees, margin watch and reports', () => {
     await expectBooksBalanced(t.database.db);
   });
 
+  it('StakeStrategy adds custodial margin (the warning ends) and switches the top-up; on-chain amounts are refused', async () => {
+    const w = subs.w.m.member;
+    await creditMember(t.database.db, t.clock, w.memberId, 'USDT', USDT6(10));
+    const res = await act(t.app, w, 'POST', '/api/v1/user/StakeStrategy', {
+      id: subs.w.id,
+      amount: '10',
+      autoTopUp: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 35 of a 100 stake: no longer below 30 %
+    expect(res.json().data).toMatchObject({ margin: '35', marginWarning: false, autoTopUp: false });
+    expect(await accountBalance(t.database.db, memberAccount(w.memberId, 'margin'), 'USDT')).toBe(
+      USDT6(35),
+    );
+    const broke = await act(t.app, w, 'POST', '/api/v1/user/StakeStrategy', {
+      id: subs.w.id,
+      amount: '10',
+    });
+    expect(broke.json().message).toBe('Insufficient Balance.');
+    const notMine = await act(t.app, subs.u.m.member, 'POST', '/api/v1/user/StakeStrategy', {
+      id: subs.w.id,
+      amount: '1',
+    });
+    expect(notMine.statusCode).toBe(404);
+  });
+
   it('on the 5th (UTC+8) the March report is stored, readable and e-mailed once', async () => {
     await moveClockTo(t, '2025-04-03T16:00:00.000Z', members()); // 2025-04-04 00:00 UTC+8
     await t.app.scheduler.runTask('autotrade-reports');
@@ -220,6 +246,7 @@ describe('Smart Autotrade fees, margin watch and reports', () => {
       (m) => m.subject === 'Smart Autotrade: subscription cancelled',
     );
     expect(mail?.body).toContain('(125 USDT)');
+    expect(mail?.body).toContain('(35 USDT)');
     expect(
       await accountBalance(db, memberAccount(subs.w.m.member.memberId, 'margin'), 'USDT'),
     ).toBe(0n);

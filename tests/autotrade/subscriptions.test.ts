@@ -329,6 +329,19 @@ describe('Smart Autotrade: subscribing with a custodial margin', () => {
     ]);
   });
 
+  it('two Subscribe calls at once on one exchange account: exactly one is taken', async () => {
+    const carol = await memberWithKey(t, { usdt: USDT6(1_000) });
+    const attempt = (id: number) =>
+      act(t.app, carol.member, 'POST', '/api/v1/strategy/Subscribe', {
+        ...body({ strategyId: id, apiKeyId: carol.keyId }),
+      });
+    const results = await Promise.all([attempt(strategyId), attempt(otherStrategyId)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await accountBalance(t.database.db, memberAccount(carol.member.memberId), 'USDT')).toBe(
+      USDT6(850),
+    );
+  });
+
   it('another member cannot read or end someone else’s subscription', async () => {
     const bob = await memberWithKey(t);
     const info = await act(
