@@ -315,4 +315,67 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       .where(eq(autotradeSubscriptions.id, pending.id));
     expect(row).toMatchObject({ state: 'cancelled' });
   });
+
+  it('a reorg that orphans the activating deposit makes the subscription pending again', async () => {
+    const dave = await memberWithKey(t);
+    const daveWallet = anvilAccount(9);
+    await linkWallet(t.app, dave.member, daveWallet);
+    await chain.send(0, {
+      address: BCNT,
+      abi: bcntAbi,
+      functionName: 'transfer',
+      args: [daveWallet.address, bcnt(500)],
+    });
+    const pending = await subscribeOk(t.app, dave.member, {
+      strategyId,
+      apiKeyId: dave.keyId,
+      allocation: '5000',
+      marginCurrency: 'BCNT',
+      marginSource: 'chain',
+      margin: '200',
+      wallet: daveWallet.address,
+      consent: true,
+    });
+    await chain.mine();
+    await indexAll(t.app);
+    const fork = await chain.snapshot();
+    await chain.send(9, {
+      address: BCNT,
+      abi: bcntAbi,
+      functionName: 'approve',
+      args: [VAULT, bcnt(200)],
+    });
+    await chain.send(9, {
+      address: VAULT,
+      abi: marginVaultAbi,
+      functionName: 'deposit',
+      args: [BCNT, bcnt(200), BigInt(pending.id)],
+    });
+    await chain.mine();
+    await indexAll(t.app);
+    const row = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(autotradeSubscriptions)
+          .where(eq(autotradeSubscriptions.id, pending.id))
+      )[0]!;
+    expect(await row()).toMatchObject({ state: 'active', marginAmount: bcnt(200).toString() });
+
+    await chain.revert(fork);
+    await chain.mine();
+    await indexAll(t.app);
+    expect(await row()).toMatchObject({
+      state: 'pending_margin',
+      marginAmount: '0',
+      activatedAt: null,
+    });
+    const follow = await act(
+      t.app,
+      dave.member,
+      'GET',
+      `/api/v1/user/StrategyFollowHistory?id=${pending.id}`,
+    );
+    expect(follow.json().data.movements).toEqual([]);
+  });
 });
