@@ -255,12 +255,24 @@ describe('Smart Autotrade fees, margin watch and reports', () => {
     await expectBooksBalanced(db);
   });
 
-  it('May 1st: no fee below the high-water mark; above it only on the part above, 20 % less in BCNT', async () => {
+  it('May 1st: no fee below the high-water mark; above it only on the part above, 20 % less in BCNT; two runs at once charge once', async () => {
     const db = t.database.db;
     await setBookCash(db, subs.u.id, 5_500); // below the 6,000 HWM
     await setBookCash(db, subs.b.id, 6_500); // 500 above it
     await moveClockTo(t, '2025-04-30T16:00:00.000Z', members()); // 2025-05-01 00:00 UTC+8
-    await t.app.scheduler.runTask(AUTOTRADE_FEES_TASK);
+    // two processes at once, without the scheduler's lease: the settlement row alone holds
+    const deps = autotradeDepsOf(t.app.wallet, t.app.auth.outbox);
+    const runs = await Promise.all([
+      runMonthlyFees(deps, t.clock.now()),
+      runMonthlyFees(deps, t.clock.now()),
+    ]);
+    expect(runs[0]!.settled + runs[1]!.settled).toBe(3); // U, B and A; W was cancelled
+    expect(
+      await db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `autotrade-fee:${subs.b.id}:2025-04`)),
+    ).toHaveLength(1);
     const [uApril] = await db
       .select()
       .from(autotradeFeeSettlements)
