@@ -15,7 +15,9 @@ import {
 } from '../domain/autotrade/strategies';
 import type { StrategyRow } from '../domain/autotrade/context';
 import { fromUnits, toUnits } from '../exchange/decimal';
+import { withLease } from '../domain/wallet/leases';
 import { autotradeDepsOf } from '../jobs/autotrade-strategies';
+import { TaskBusy } from '../scheduler';
 import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './command';
 
 /**
@@ -53,6 +55,14 @@ async function refusing<T>(run: () => Promise<T>): Promise<T> {
 }
 
 const depsOf = (ctx: OpsContext) => autotradeDepsOf(walletOf(ctx));
+
+/** A job's work now, never beside the job itself (the API's scheduler, or the task's lease). */
+async function exclusive<T>(ctx: OpsContext, task: string, work: () => Promise<T>): Promise<T> {
+  if (ctx.scheduler) return ctx.scheduler.runExclusive(task, work);
+  const outcome = await withLease(ctx.db, ctx.clock, `task:${task}`, work);
+  if (!outcome.ran) throw new TaskBusy(task);
+  return outcome.result;
+}
 
 const view = (row: StrategyRow) => ({
   id: row.id,
@@ -226,9 +236,7 @@ the secret is sealed and never shown again). On the paper exchange: ops exchange
     input: z.object({}),
     run: async (ctx) => {
       const deps = depsOf(ctx);
-      return ctx.scheduler
-        ? ctx.scheduler.runExclusive(AUTOTRADE_STRATEGIES_TASK, () => runStrategies(deps))
-        : runStrategies(deps);
+      return exclusive(ctx, AUTOTRADE_STRATEGIES_TASK, () => runStrategies(deps));
     },
   }),
   'strategy/execute': opsCommand({
@@ -236,9 +244,7 @@ the secret is sealed and never shown again). On the paper exchange: ops exchange
     input: z.object({}),
     run: async (ctx) => {
       const deps = depsOf(ctx);
-      return ctx.scheduler
-        ? ctx.scheduler.runExclusive(AUTOTRADE_EXECUTOR_TASK, () => runExecutor(deps))
-        : runExecutor(deps);
+      return exclusive(ctx, AUTOTRADE_EXECUTOR_TASK, () => runExecutor(deps));
     },
   }),
 };
