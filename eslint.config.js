@@ -73,6 +73,8 @@ export default tseslint.config(
       '.data/**',
       '.e2e-data/**',
       '.e2e-dist/**',
+      '.e2e-data-tt/**',
+      '.e2e-dist-tt/**',
       'test-results/**',
       'playwright-report/**',
       'src/server/db/migrations/**',

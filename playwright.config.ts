@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/lib/chromium';
-import { E2E } from './scripts/lib/e2e-env';
+import { E2E, E2E_TIME_TRAVEL } from './scripts/lib/e2e-env';
 
 const executablePath = findChromium();
 
@@ -8,11 +8,12 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
-  // Spec files run two at a time (tests of one file in order); the specs that change what every
-  // other spec sees (the server clock, maintenance mode: *.time-travel.spec.ts and
-  // *.exclusive.spec.ts) run one at a time after all the others.
+  // Spec files run two at a time (tests of one file in order) on the shared stack; the specs
+  // that change what every other spec would see (the server clock and the chain:
+  // *.time-travel.spec.ts; maintenance mode: *.exclusive.spec.ts) run one at a time beside
+  // them, on a stack of their own (scripts/lib/e2e-env.ts).
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -43,16 +44,14 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
+      workers: 2,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-    // Specs that move the server clock and the chain forward, or switch maintenance on, run
-    // after all the others, one at a time.
     {
       name: 'time-travel',
       testMatch: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
-      dependencies: ['chromium'],
       workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: E2E_TIME_TRAVEL.baseUrl },
     },
   ],
 });

@@ -3,7 +3,7 @@
 // second factor, withdraw with an authenticator code after the 24-hour lock, the operator runs
 // the queue and the recipient's on-chain balance rises; then buy BCNT in the store and see the
 // order delivered once the clock passes noon of the next business day. Moves the server clock
-// and the chain, so it runs in the time-travel project after every other spec.
+// and the chain, so it runs in the time-travel project, on that project's own stack.
 import { expect, type Page, test } from './fixtures/test';
 import { encodeFunctionData, decodeFunctionResult, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';

@@ -7,7 +7,7 @@
 // days the principal is back in the wallet and the subscription in the subscription history.
 // Then Smart DCA (rewards converted into BTC each day, listed in XSavingHistory) and a Stable
 // Income Pro subscription whose every unit is asked back by Asset Return.
-// Moves the server clock and the chain, so it runs after every other spec.
+// Moves the server clock and the chain, so it runs in the time-travel project, on that project's own stack.
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';

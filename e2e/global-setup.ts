@@ -1,39 +1,39 @@
-// Starts the real stack once for the e2e suite: anvil, contracts, the API on PGlite serving
-// the built app. Returns the teardown.
+// Starts the real stacks once for the e2e suite, each anvil, contracts and the API on PGlite
+// serving the built app: one for the specs that share it, one for the specs that move the clock
+// and the chain (scripts/lib/e2e-env.ts). Returns the teardown.
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startAnvil } from '../scripts/anvil';
 import { deployOrLoadState } from '../scripts/deploy';
 import { forgeBuild } from '../scripts/forge';
-import { buildE2eApp, E2E_DIST } from '../scripts/lib/e2e-build';
-import { E2E } from '../scripts/lib/e2e-env';
+import { buildE2eApp } from '../scripts/lib/e2e-build';
+import { E2E_STACKS, type E2eStack } from '../scripts/lib/e2e-env';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 
-export default async function globalSetup() {
-  const dataDir = resolve(E2E.dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-
-  await forgeBuild({ quiet: true });
-  if ((await buildE2eApp()) !== 0) throw new Error('vite build failed');
-
-  const anvil = await startAnvil({ port: E2E.anvilPort, chainId: E2E.chainId, quiet: true });
+async function startChain(stack: E2eStack) {
+  const anvil = await startAnvil({ port: stack.anvilPort, chainId: stack.chainId, quiet: true });
   // the freshly deployed chain from .cache/ when the contracts did not change (else deploys)
   await deployOrLoadState(anvil.rpcUrl);
+  return anvil;
+}
 
-  const api = startProcess('api', 'npx', ['tsx', 'src/server/main.ts'], {
+async function startApi(stack: E2eStack, name: string, rpcUrl: string) {
+  const dataDir = resolve(stack.dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const api = startProcess(name, 'npx', ['tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: String(E2E.apiPort),
+      PORT: String(stack.apiPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      RPC_URL: anvil.rpcUrl,
-      CHAIN_ID: String(E2E.chainId),
+      RPC_URL: rpcUrl,
+      CHAIN_ID: String(stack.chainId),
       SERVE_APP: 'true',
-      APP_DIST_DIR: E2E_DIST,
+      APP_DIST_DIR: resolve(stack.distDir),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      APP_ORIGIN: E2E.baseUrl,
+      APP_ORIGIN: stack.baseUrl,
       // the browser solves a real proof of work, just a smaller one than production's
       CAPTCHA_MAX_NUMBER: '5000',
       // every spec logs in from 127.0.0.1; per-account throttling stays as in production
@@ -42,16 +42,26 @@ export default async function globalSetup() {
       DEPOSIT_CONFIRMATIONS: '3',
       // members' API keys go to the paper exchange inside the API, on the API's clock
       EXCHANGE: 'paper',
-      PAPER_EXCHANGE_PORT: String(E2E.paperExchangePort),
+      PAPER_EXCHANGE_PORT: String(stack.paperExchangePort),
     },
   });
-  await waitForHttp(`${E2E.baseUrl}/health`, 60_000);
+  await waitForHttp(`${stack.baseUrl}/health`, 60_000);
+  return api;
+}
 
-  process.env.E2E_RPC_URL = anvil.rpcUrl;
-  process.env.E2E_DATA_DIR = dataDir;
-
+export default async function globalSetup() {
+  await forgeBuild({ quiet: true });
+  if ((await buildE2eApp()) !== 0) throw new Error('vite build failed');
+  const [shared, timeTravel] = E2E_STACKS;
+  // the first chain saves the deployed state (when the contracts changed), the second loads it
+  const chains = [await startChain(shared)];
+  chains.push(await startChain(timeTravel));
+  const apis = await Promise.all([
+    startApi(shared, 'api', chains[0]!.rpcUrl),
+    startApi(timeTravel, 'api-tt', chains[1]!.rpcUrl),
+  ]);
   return async () => {
-    await api.stop();
-    await anvil.stop();
+    for (const api of apis) await api.stop();
+    for (const chain of chains) await chain.stop();
   };
 }

@@ -1,5 +1,5 @@
 // The 14-day unstake cooldown on the real stack. Moves the server clock and the chain 14 days
-// ahead, so it runs in its own Playwright project after every other spec (playwright.config.ts).
+// ahead, so it runs in the time-travel project, on that project's own stack (playwright.config.ts).
 import { expect, test } from './fixtures/test';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';

@@ -1,13 +1,14 @@
 // The app the e2e suite drives: built into its own folder (`.e2e-dist/`, not `dist/`) with
 // React's development build, so the suite's console guard sees React's warnings, while the app
 // itself runs as in production (APP_ENV=production: no test-only routes or dev links). Rebuilt
-// when any source it is built from is newer than the last build.
+// when any source it is built from is newer than the last build. Each e2e stack gets its build
+// (`.e2e-dist-tt/` for the time-travel stack): the chain's RPC address is compiled in.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { E2E } from './e2e-env';
+import { E2E, E2E_STACKS, type E2eStack } from './e2e-env';
 import { run } from './proc';
 
-export const E2E_DIST = resolve('.e2e-dist');
+export const E2E_DIST = resolve(E2E.distDir);
 const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(path: string): number {
@@ -19,23 +20,35 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-export function e2eBuildIsCurrent(): boolean {
-  const built = join(E2E_DIST, 'index.html');
-  if (!existsSync(built)) return false;
-  const builtAt = statSync(built).mtimeMs;
-  return SOURCES.every((source) => newestMtime(resolve(source)) <= builtAt);
+function builtAt(stack: E2eStack): number {
+  const built = join(resolve(stack.distDir), 'index.html');
+  return existsSync(built) ? statSync(built).mtimeMs : 0;
 }
 
-/** Builds the e2e app unless it is current (or `force`). Resolves to the exit code. */
+export function e2eBuildIsCurrent(): boolean {
+  const oldest = Math.min(...E2E_STACKS.map(builtAt));
+  if (oldest === 0) return false;
+  return SOURCES.every((source) => newestMtime(resolve(source)) <= oldest);
+}
+
+/** Builds the e2e apps unless they are current (or `force`). Resolves to the exit code. */
 export async function buildE2eApp({ force = false } = {}): Promise<number> {
   if (!force && e2eBuildIsCurrent()) return 0;
-  return run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', E2E_DIST], {
-    env: {
-      ...process.env,
-      RPC_URL: E2E.rpcUrl,
-      CHAIN_ID: String(E2E.chainId),
-      NODE_ENV: 'development',
-      APP_ENV: 'production',
-    },
-  });
+  for (const stack of E2E_STACKS) {
+    const code = await run(
+      'npx',
+      ['vite', 'build', '--logLevel', 'warn', '--outDir', resolve(stack.distDir)],
+      {
+        env: {
+          ...process.env,
+          RPC_URL: stack.rpcUrl,
+          CHAIN_ID: String(stack.chainId),
+          NODE_ENV: 'development',
+          APP_ENV: 'production',
+        },
+      },
+    );
+    if (code !== 0) return code;
+  }
+  return 0;
 }
