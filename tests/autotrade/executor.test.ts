@@ -365,4 +365,46 @@ describe('a failing key', () => {
     ]);
     expect(exchangeOrdersOf(t.app, member.account)).toHaveLength(1);
   }, 60_000);
+
+  it('an order whose reply was lost before the key failed is recorded once the key works again', async () => {
+    const { strategy, key } = await runningStrategy(t.app);
+    const member = await activeSubscriber(t.app, t.clock, strategy.id, '3000');
+    await runExecutor(depsOf(t.app));
+    await signalFromStrategy(key, strategy.id, 'buy', '0.05');
+    const paper = paperOf(t.app);
+    paper.dropNextReply(member.key.apiKey);
+    await runExecutor(depsOf(t.app));
+    expect(exchangeOrdersOf(t.app, member.account)).toHaveLength(1);
+    // the key is revoked before the look-up: paused, but the order it may have made stays open
+    paper.engine.setRevoked(member.key.apiKey, true);
+    t.clock.advance(MINUTE);
+    expect((await runExecutor(depsOf(t.app))).paused).toBe(1);
+    const [waiting] = await signalOrdersOf(t.app, member.subscription.id);
+    expect(waiting).toMatchObject({ status: 'sending' });
+    paper.engine.setRevoked(member.key.apiKey, false);
+    t.clock.advance(MINUTE);
+    const [keyRow] = await t.app.db
+      .select()
+      .from(exchangeApiKeys)
+      .where(eq(exchangeApiKeys.id, member.keyRow.id));
+    await recheckApiKey(
+      {
+        db: t.app.db,
+        clock: t.clock,
+        exchange: depsOf(t.app).exchange,
+        dataKey: depsOf(t.app).dataKey,
+      },
+      keyRow!,
+    );
+    await runExecutor(depsOf(t.app));
+    const [found] = await signalOrdersOf(t.app, member.subscription.id);
+    expect(found).toMatchObject({ status: 'filled', attempts: 1 });
+    // the resume then tops up only what the strategy share still lacks (often nothing)
+    const resume = (await ordersOf(t.app, member.subscription.id)).find(
+      (o) => o.purpose === 'resume',
+    );
+    expect(resume?.status).toMatch(/skipped|filled/);
+    const onExchange = exchangeOrdersOf(t.app, member.account);
+    expect(onExchange.filter((o) => o.cid === found!.clientOrderId)).toHaveLength(1);
+  }, 60_000);
 });

@@ -209,10 +209,15 @@ export async function resumeRecoveredSubscriptions(
   return resumed;
 }
 
-/** Pause a subscription whose key failed; its queued orders are missed. */
+/**
+ * Pause a subscription whose key failed; its queued orders are missed, and so is the order whose
+ * request the exchange refused (`refused`: it did not execute). An order whose look-up failed
+ * stays `sending`: it is looked up again once the key works.
+ */
 async function pauseForKey(
   deps: Pick<AutotradeDeps, 'db' | 'clock'>,
   row: OrderRow,
+  refused: boolean,
   kind: ExchangeFailureKind,
   message: string,
 ): Promise<void> {
@@ -234,16 +239,16 @@ async function pauseForKey(
       .where(
         and(eq(autotradeBooks.subscriptionId, row.subscriptionId), isNull(autotradeBooks.pausedAt)),
       );
+    const queued = eq(autotradeOrders.status, 'pending');
     await tx
       .update(autotradeOrders)
       .set({ status: 'missed', reason, lastError: message.slice(0, 500), doneAt: now })
       .where(
         and(
           eq(autotradeOrders.subscriptionId, row.subscriptionId),
-          or(
-            eq(autotradeOrders.status, 'pending'),
-            and(eq(autotradeOrders.id, row.id), eq(autotradeOrders.status, 'sending')),
-          ),
+          refused
+            ? or(queued, and(eq(autotradeOrders.id, row.id), eq(autotradeOrders.status, 'sending')))
+            : queued,
         ),
       );
   });
@@ -451,19 +456,30 @@ async function send(
     await record(deps, row, credentials, order);
     counters.recorded += 1;
   } catch (error) {
-    await failed(deps, row, error, counters);
+    await failed(deps, row, error, counters, 'submit');
   }
 }
 
-async function failed(deps: AutotradeDeps, row: OrderRow, error: unknown, counters: Counters) {
+/**
+ * A failure of the order request (`submit`: the exchange refused it, so it did not execute) or
+ * of the client id's look-up (`lookup`: the order may exist, the row stays `sending` and is
+ * looked up again once the key works).
+ */
+async function failed(
+  deps: AutotradeDeps,
+  row: OrderRow,
+  error: unknown,
+  counters: Counters,
+  during: 'submit' | 'lookup',
+) {
   if (!(error instanceof ExchangeFailure)) throw error;
   if (error.kind === 'authentication' || error.kind === 'permission' || error.kind === 'nonce') {
-    await pauseForKey(deps, row, error.kind, error.message);
+    await pauseForKey(deps, row, during === 'submit', error.kind, error.message);
     counters.paused += 1;
     return;
   }
-  if (error.kind === 'network' || error.kind === 'unavailable') {
-    // it may have executed: stays `sending`, looked up by its client id next run
+  if (during === 'lookup' || error.kind === 'network' || error.kind === 'unavailable') {
+    // it may have executed (or a look-up failed): stays `sending`, looked up next run
     await deps.db
       .update(autotradeOrders)
       .set({ lastError: `${error.kind}: ${error.message}`.slice(0, 500) })
@@ -489,7 +505,7 @@ async function processRow(
     try {
       found = await lookUp(deps, row, credentials);
     } catch (error) {
-      await failed(deps, row, error, counters);
+      await failed(deps, row, error, counters, 'lookup');
       return;
     }
     if (found) {
