@@ -2,13 +2,22 @@
 // compile + deploy the contracts (ABIs/addresses generated) -> the API on PGlite (migrated at
 // boot) -> Vite. Ctrl-C stops everything; the chain and the database stay in DATA_DIR.
 // `npm run dev -- --exit-when-ready` stops once everything answers (to time the start-up).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPublicClient, getAddress, http, isAddress, type Address } from 'viem';
 import { LOCAL_CHAIN_ID } from '../src/shared/constants/chain';
 import { rpcChainId, startAnvil, TEST_ACCOUNTS, type AnvilHandle } from './anvil';
 import {
+  artifactPath,
   CONTRACTS,
   DEPLOYMENTS_FILE,
   GENERATED_FILE,
@@ -18,7 +27,7 @@ import {
   type ContractAddresses,
 } from './codegen';
 import { deployAll, jsonRpc, type ExistingTokens } from './deploy';
-import { forgeBuild } from './forge';
+import { CONTRACTS_ROOT, forgeBuild, REPO_ROOT } from './forge';
 import { isPortFree, startProcess, waitForHttp, type Managed } from './lib/proc';
 
 const ANVIL_PORT = Number(process.env.ANVIL_PORT ?? 8545);
@@ -269,6 +278,40 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
   }
 }
 
+/** A binary of node_modules/.bin (what npx would run, without npx's own start-up). */
+function localBin(name: string): string {
+  const file = resolve(REPO_ROOT, 'node_modules', '.bin', name);
+  return existsSync(file) ? file : name;
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/**
+ * True when every artifact is newer than every contract source and forge's config: then a
+ * `forge build` would compile nothing, and starting forge is skipped (seconds on a restart).
+ */
+function contractsUpToDate(): boolean {
+  const artifacts = CONTRACTS.map(({ id }) => artifactPath(id));
+  if (!artifacts.every((file) => existsSync(file))) return false;
+  const oldestArtifact = Math.min(...artifacts.map((file) => statSync(file).mtimeMs));
+  const sources = ['src', 'lib', 'foundry.toml', 'remappings.txt'].map((entry) =>
+    newestMtime(join(CONTRACTS_ROOT, entry)),
+  );
+  return (
+    Math.max(
+      ...sources,
+      newestMtime(resolve(REPO_ROOT, 'node_modules', '@openzeppelin', 'contracts', 'package.json')),
+    ) <= oldestArtifact
+  );
+}
+
 async function main() {
   const fork = forkSettingsFromEnv(process.env);
   for (const [name, port] of [
@@ -296,10 +339,23 @@ async function main() {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
-  console.log('Compiling contracts…');
-  await forgeBuild();
+  const steps: string[] = [];
+  const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const begun = Date.now();
+    const result = await work();
+    steps.push(`${name} ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+    return result;
+  };
 
-  const chain = await startDevChain({ port: ANVIL_PORT, dataDir: DATA_DIR, fork });
+  await step('compile', async () => {
+    if (contractsUpToDate()) return;
+    console.log('Compiling contracts…');
+    await forgeBuild();
+  });
+
+  const chain = await step('chain', () =>
+    startDevChain({ port: ANVIL_PORT, dataDir: DATA_DIR, fork }),
+  );
   const { anvil, chainId: CHAIN_ID } = chain;
   stops.push(anvil.stop);
   stops.push(async () => chain.restoreGenerated());
@@ -330,10 +386,12 @@ async function main() {
     PAPER_EXCHANGE_PORT: String(PAPER_EXCHANGE_PORT),
     ...forkEnv,
   };
+  // The API and Vite start side by side (Vite needs the API only for proxied requests); the
+  // local binaries, not npx, which costs a second or two per start on a loaded machine.
   const api: Managed = startProcess(
     'api',
-    'npx',
-    ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'],
+    localBin('tsx'),
+    ['watch', '--clear-screen=false', 'src/server/main.ts'],
     { env },
   );
   stops.push(api.stop);
@@ -343,13 +401,14 @@ async function main() {
       void stopAll(1);
     }
   });
-  await waitForHttp(`http://127.0.0.1:${API_PORT}/health`, 90_000);
-
-  const web = startProcess('web', 'npx', ['vite', '--port', String(WEB_PORT), '--strictPort'], {
+  const web = startProcess('web', localBin('vite'), ['--port', String(WEB_PORT), '--strictPort'], {
     env: { ...env, API_PORT: String(API_PORT) },
   });
   stops.push(web.stop);
-  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/`, 60_000);
+  await Promise.all([
+    step('API', () => waitForHttp(`http://127.0.0.1:${API_PORT}/health`, 90_000)),
+    step('web', () => waitForHttp(`http://127.0.0.1:${WEB_PORT}/`, 60_000)),
+  ]);
 
   console.log(`
   App:        http://localhost:${WEB_PORT}/
@@ -374,7 +433,7 @@ async function main() {
     console.log(`  ${i}  ${account.address}  ${account.privateKey}`),
   );
   console.log(
-    `\n  Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Ctrl-C stops everything.\n`,
+    `\n  Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (${steps.join(', ')}). Ctrl-C stops everything.\n`,
   );
   // measuring the start-up (README "Developer loop"): stop as Ctrl-C would, the state is kept
   if (process.argv.includes('--exit-when-ready')) await stopAll(0);
