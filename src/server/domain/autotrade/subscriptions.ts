@@ -993,35 +993,14 @@ export async function runMarginWatch(deps: AutotradeDeps, now: Date): Promise<Ma
         sub.autoTopUp &&
         available > 0n
       ) {
-        toppedUp = required - margin < available ? required - margin : available;
-        const key = `autotrade-topup:${sub.id}:${now.getTime()}`;
-        const posted = await postLedgerTransaction(tx, deps.clock, {
-          idempotencyKey: key,
-          type: 'autotrade_margin',
-          memberId: sub.memberId,
-          reference: `autotrade:${sub.id}`,
-          postings: transfer(
-            memberAccount(sub.memberId),
-            memberAccount(sub.memberId, 'margin'),
-            sub.marginCurrency,
-            toppedUp,
-          ),
-        });
-        await tx.insert(autotradeMarginMovements).values({
-          subscriptionId: sub.id,
-          memberId: sub.memberId,
-          kind: 'top_up',
-          currency: sub.marginCurrency,
-          amount: toppedUp.toString(),
-          movementKey: key,
-          ledgerTransactionId: posted.transactionId,
-          createdAt: now,
-        });
+        toppedUp = await topUpInTx(
+          tx,
+          deps,
+          sub,
+          now,
+          required - margin < available ? required - margin : available,
+        );
         margin += toppedUp;
-        await tx
-          .update(autotradeSubscriptions)
-          .set({ marginAmount: margin.toString() })
-          .where(eq(autotradeSubscriptions.id, sub.id));
         sub.marginAmount = margin.toString();
       }
       const fee = computeFee({
@@ -1090,6 +1069,54 @@ export async function runMarginWatch(deps: AutotradeDeps, now: Date): Promise<Ma
   await syncBooks(deps);
   report.operatorTxs = await processOperatorTxs(deps);
   return report;
+}
+
+/**
+ * The automatic top-up (inside the watch's transaction on the locked row): `amount` from the
+ * member's available balance into the margin, one ledger transaction and its movement. Answers
+ * what moved: 0 when the wallet was spent since it was read (nothing is written then).
+ */
+async function topUpInTx(
+  tx: Db,
+  deps: AutotradeDeps,
+  sub: SubscriptionRow,
+  now: Date,
+  amount: bigint,
+): Promise<bigint> {
+  const key = `autotrade-topup:${sub.id}:${now.getTime()}`;
+  let posted;
+  try {
+    posted = await postLedgerTransaction(tx, deps.clock, {
+      idempotencyKey: key,
+      type: 'autotrade_margin',
+      memberId: sub.memberId,
+      reference: `autotrade:${sub.id}`,
+      postings: transfer(
+        memberAccount(sub.memberId),
+        memberAccount(sub.memberId, 'margin'),
+        sub.marginCurrency,
+        amount,
+      ),
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalance) return 0n;
+    throw error;
+  }
+  await tx.insert(autotradeMarginMovements).values({
+    subscriptionId: sub.id,
+    memberId: sub.memberId,
+    kind: 'top_up',
+    currency: sub.marginCurrency,
+    amount: amount.toString(),
+    movementKey: key,
+    ledgerTransactionId: posted.transactionId,
+    createdAt: now,
+  });
+  await tx
+    .update(autotradeSubscriptions)
+    .set({ marginAmount: (BigInt(sub.marginAmount) + amount).toString() })
+    .where(eq(autotradeSubscriptions.id, sub.id));
+  return amount;
 }
 
 /**
