@@ -23,8 +23,7 @@ import { timestamptz, units } from './columns';
 
 /**
  * What the margin watch and the fee job keep per subscription: the required stake (fixed at
- * subscribe, in margin units), the account value when mirroring started (the base of the
- * equity this module reads until the executor's equity lands), and the low-margin episode.
+ * subscribe, in margin units), the equity at activation and the low-margin episode.
  */
 export const autotradeMarginStates = pgTable('autotrade_margin_states', {
   subscriptionId: integer('subscription_id')
@@ -32,8 +31,6 @@ export const autotradeMarginStates = pgTable('autotrade_margin_states', {
     .references(() => autotradeSubscriptions.id),
   /** the minimum stake asked at subscribe (margin token units) */
   requiredMargin: units('required_margin').notNull(),
-  /** the member's whole exchange account value (1e-8 quote units) when first read after activation */
-  baselineValue: units('baseline_value'),
   /** equity at activation (1e-8 quote units): the start of the first report month */
   startEquity: units('start_equity'),
   /** set while the margin is below 30 % of the required stake (the banner); null otherwise */

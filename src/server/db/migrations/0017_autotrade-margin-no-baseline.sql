@@ -1,0 +1,1 @@
+ALTER TABLE "autotrade_margin_states" DROP COLUMN "baseline_value";
