@@ -351,6 +351,10 @@ export async function ingestSignals(deps: AutotradeDeps, strategy: StrategyRow):
 }
 
 export const AUTOTRADE_STRATEGIES_TASK = 'autotrade-strategies';
+/** how often a strategy account's fills are read when it did not just trade (server clock) */
+export const INGEST_INTERVAL_MS = 20_000;
+/** when each strategy's fills were last read by this process, per database (a throttle only) */
+const lastIngestOf = new WeakMap<object, Map<number, number>>();
 
 /**
  * The `autotrade-strategies` job: every running strategy's builtin step (when it has one), then
@@ -367,12 +371,25 @@ export async function runStrategies(
     .orderBy(asc(autotradeStrategies.id));
   let steps = 0;
   let signals = 0;
+  const now = deps.clock.now().getTime();
+  let lastIngest = lastIngestOf.get(deps.db);
+  if (!lastIngest) {
+    lastIngest = new Map();
+    lastIngestOf.set(deps.db, lastIngest);
+  }
   for (const strategy of running) {
     try {
+      let traded = false;
       if (strategy.signalSource.startsWith('builtin:')) {
         const outcome = await runBuiltinStrategy(deps, strategy);
         if (outcome.kind !== 'waiting') steps += 1;
+        traded = outcome.kind === 'traded';
       }
+      // the account's fills are read after its own order, else every INGEST_INTERVAL_MS (the
+      // job runs every second in development: three requests a strategy each time otherwise)
+      const last = lastIngest.get(strategy.id);
+      if (!traded && last !== undefined && now - last < INGEST_INTERVAL_MS && now >= last) continue;
+      lastIngest.set(strategy.id, now);
       signals += await ingestSignals(deps, strategy);
     } catch (error) {
       deps.log?.warn(
