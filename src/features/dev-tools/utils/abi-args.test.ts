@@ -75,15 +75,15 @@ describe('devContracts', () => {
   it('lists every generated contract deployed on the chain with its reads, writes and events', () => {
     const contracts = devContracts(31337);
     expect(contracts.map((contract) => contract.id)).toEqual([
-      'bcnt',
-      'testUsdt',
-      'testUsdc',
-      'loyaltyStaking',
       'allianceNft',
-      'marginVault',
+      'bcnt',
       'binFiPool',
+      'loyaltyStaking',
+      'marginVault',
+      'testUsdc',
+      'testUsdt',
     ]);
-    const bcnt = contracts[0]!;
+    const bcnt = contracts.find((contract) => contract.id === 'bcnt')!;
     expect(bcnt.reads.map((fn) => fn.name)).toContain('balanceOf');
     expect(bcnt.writes.map((fn) => fn.name)).toContain('transfer');
     expect(bcnt.writes.map((fn) => fn.name)).not.toContain('balanceOf');

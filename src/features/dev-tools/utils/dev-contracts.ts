@@ -17,10 +17,14 @@ export interface DevContract {
 
 const exports = generated as unknown as Record<string, unknown>;
 
-/** The generated contracts deployed on `chainId`, in generated.ts's order. */
+/**
+ * The generated contracts deployed on `chainId`, by id (a module namespace lists its exports in
+ * that order in the browser anyway, whatever the file's order).
+ */
 export function devContracts(chainId: number): DevContract[] {
   return Object.keys(exports)
     .filter((name) => name.endsWith('Abi'))
+    .sort()
     .flatMap((name) => {
       const id = name.slice(0, -'Abi'.length);
       const abi = exports[name] as Abi;
