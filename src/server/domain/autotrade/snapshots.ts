@@ -5,6 +5,7 @@ import {
   autotradeBooks,
   autotradeEquitySnapshots,
   autotradeStrategies,
+  autotradeStrategyState,
   autotradeSubscriptions,
 } from '../../db/schema';
 import { mulUnits } from '../../exchange/decimal';
@@ -95,6 +96,11 @@ export async function takeSnapshots(deps: AutotradeDeps): Promise<number> {
       const account = await strategyAccount(deps, strategy);
       prices.set(strategy.symbol, account.price);
       await writeSnapshot(deps, 'strategy', strategy.id, now, account);
+      // the price the listings value subscribers' positions at (AUM, portfolios)
+      await deps.db
+        .update(autotradeStrategyState)
+        .set({ lastPrice: account.price.toString(), updatedAt: now })
+        .where(eq(autotradeStrategyState.strategyId, strategy.id));
       written += 1;
     } catch (error) {
       deps.log?.warn(
