@@ -98,6 +98,8 @@ export interface DevChainOptions {
    */
   writeGenerated?: boolean;
   log?: (line: string) => void;
+  /** awaited before a deploy (only when one is needed): `npm run dev` compiles meanwhile */
+  beforeDeploy?: () => Promise<unknown>;
 }
 
 export interface DevChain {
@@ -145,7 +147,14 @@ async function allDeployed(rpcUrl: string, addresses: Partial<ContractAddresses>
  * and the test accounts are funded by writing their balance slots.
  */
 export async function startDevChain(options: DevChainOptions): Promise<DevChain> {
-  const { port, dataDir, fork, writeGenerated = true, log = console.log } = options;
+  const {
+    port,
+    dataDir,
+    fork,
+    writeGenerated = true,
+    log = console.log,
+    beforeDeploy = async () => undefined,
+  } = options;
   mkdirSync(dataDir, { recursive: true });
   if (!fork) {
     // The chain keeps its state in DATA_DIR next to the database, so both survive a restart.
@@ -167,6 +176,7 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
           log('The saved chain predates the current contracts: resetting it.');
           await jsonRpc(anvil.rpcUrl, 'anvil_reset');
         }
+        await beforeDeploy();
         log('Deploying contracts and funding the test accounts…');
         ({ addresses } = await deployAll({ rpcUrl: anvil.rpcUrl, writeGenerated }));
       }
@@ -225,6 +235,7 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
       log('Contracts already deployed on the fork (state loaded from DATA_DIR).');
       addresses = record.addresses;
     } else {
+      await beforeDeploy();
       const existing: ExistingTokens = { bcnt: fork.bcnt, testUsdt: fork.usdt };
       log(
         `Deploying the contracts beside the forked chain's${
@@ -347,68 +358,88 @@ async function main() {
     return result;
   };
 
-  await step('compile', async () => {
+  const compiling = step('compile', async () => {
     if (contractsUpToDate()) return;
     console.log('Compiling contracts…');
     await forgeBuild();
   });
+  compiling.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
 
-  const chain = await step('chain', () =>
-    startDevChain({ port: ANVIL_PORT, dataDir: DATA_DIR, fork }),
-  );
-  const { anvil, chainId: CHAIN_ID } = chain;
-  stops.push(anvil.stop);
-  stops.push(async () => chain.restoreGenerated());
-  // the server's defaults for chains other than 31337 are a real chain's (12 confirmations,
-  // 4 s polls): a fork mines a block per transaction, like the local chain
-  const forkEnv = chain.fork
-    ? {
-        INDEXER_FROM_BLOCK: String(chain.indexerFromBlock),
-        CHAIN_CONFIRMATIONS: process.env.CHAIN_CONFIRMATIONS ?? '1',
-        CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '1000',
-        SCHEDULER_POLL_MS: process.env.SCHEDULER_POLL_MS ?? '1000',
-        CHAIN_BLOCK_SECONDS: process.env.CHAIN_BLOCK_SECONDS ?? '2',
-      }
-    : {};
-
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(API_PORT),
-    DATA_DIR,
-    RPC_URL: anvil.rpcUrl,
-    CHAIN_ID: String(CHAIN_ID),
-    APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${WEB_PORT}`,
-    // anvil mines a block only per transaction: with the spec's 20 confirmations a deposit would
-    // wait for 19 more transactions. Set DEPOSIT_CONFIRMATIONS to see the confirming state.
-    DEPOSIT_CONFIRMATIONS: process.env.DEPOSIT_CONFIRMATIONS ?? '1',
-    EXCHANGE: process.env.EXCHANGE ?? 'paper',
-    PAPER_EXCHANGE_PORT: String(PAPER_EXCHANGE_PORT),
-    ...forkEnv,
-  };
   // The API and Vite start side by side (Vite needs the API only for proxied requests); the
   // local binaries, not npx, which costs a second or two per start on a loaded machine.
-  const api: Managed = startProcess(
-    'api',
-    localBin('tsx'),
-    ['watch', '--clear-screen=false', 'src/server/main.ts'],
-    { env },
-  );
-  stops.push(api.stop);
-  void api.exited.then((code) => {
-    if (!stopping) {
-      console.error(`API exited (${code}).`);
-      void stopAll(1);
-    }
-  });
-  const web = startProcess('web', localBin('vite'), ['--port', String(WEB_PORT), '--strictPort'], {
-    env: { ...env, API_PORT: String(API_PORT) },
-  });
-  stops.push(web.stop);
-  await Promise.all([
-    step('API', () => waitForHttp(`http://127.0.0.1:${API_PORT}/health`, 90_000)),
-    step('web', () => waitForHttp(`http://127.0.0.1:${WEB_PORT}/`, 60_000)),
-  ]);
+  const startServers = (rpcUrl: string, chainId: number, chainEnv: Record<string, string>) => {
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(API_PORT),
+      DATA_DIR,
+      RPC_URL: rpcUrl,
+      CHAIN_ID: String(chainId),
+      APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${WEB_PORT}`,
+      // anvil mines a block only per transaction: with the spec's 20 confirmations a deposit
+      // would wait for 19 more transactions. Set DEPOSIT_CONFIRMATIONS to see the confirming state.
+      DEPOSIT_CONFIRMATIONS: process.env.DEPOSIT_CONFIRMATIONS ?? '1',
+      EXCHANGE: process.env.EXCHANGE ?? 'paper',
+      PAPER_EXCHANGE_PORT: String(PAPER_EXCHANGE_PORT),
+      ...chainEnv,
+    };
+    const api: Managed = startProcess(
+      'api',
+      localBin('tsx'),
+      ['watch', '--clear-screen=false', 'src/server/main.ts'],
+      { env },
+    );
+    stops.push(api.stop);
+    void api.exited.then((code) => {
+      if (!stopping) {
+        console.error(`API exited (${code}).`);
+        void stopAll(1);
+      }
+    });
+    const web = startProcess(
+      'web',
+      localBin('vite'),
+      ['--port', String(WEB_PORT), '--strictPort'],
+      { env: { ...env, API_PORT: String(API_PORT) } },
+    );
+    stops.push(web.stop);
+    return Promise.all([
+      step('API', () => waitForHttp(`http://127.0.0.1:${API_PORT}/health`, 120_000)),
+      step('web', () => waitForHttp(`http://127.0.0.1:${WEB_PORT}/`, 60_000)),
+    ]);
+  };
+
+  let chain: DevChain;
+  let serving: Promise<unknown>;
+  if (fork) {
+    // the fork's chain id and block are known once it answers
+    chain = await step('chain', () =>
+      startDevChain({ port: ANVIL_PORT, dataDir: DATA_DIR, fork, beforeDeploy: () => compiling }),
+    );
+    stops.push(chain.anvil.stop);
+    stops.push(async () => chain.restoreGenerated());
+    // the server's defaults for chains other than 31337 are a real chain's (12 confirmations,
+    // 4 s polls): a fork mines a block per transaction, like the local chain
+    serving = startServers(chain.anvil.rpcUrl, chain.chainId, {
+      INDEXER_FROM_BLOCK: String(chain.indexerFromBlock),
+      CHAIN_CONFIRMATIONS: process.env.CHAIN_CONFIRMATIONS ?? '1',
+      CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '1000',
+      SCHEDULER_POLL_MS: process.env.SCHEDULER_POLL_MS ?? '1000',
+      CHAIN_BLOCK_SECONDS: process.env.CHAIN_BLOCK_SECONDS ?? '2',
+    });
+  } else {
+    // the local chain's address is known beforehand: the API's first start (migrations) and
+    // Vite overlap the compilation and the deploy (the API follows the chain once it answers)
+    serving = startServers(`http://127.0.0.1:${ANVIL_PORT}`, LOCAL_CHAIN_ID, {});
+    serving.catch(() => undefined);
+    chain = await step('chain', () =>
+      startDevChain({ port: ANVIL_PORT, dataDir: DATA_DIR, beforeDeploy: () => compiling }),
+    );
+    stops.push(chain.anvil.stop);
+  }
+  await compiling;
+  await serving;
+  const { anvil, chainId: CHAIN_ID } = chain;
 
   console.log(`
   App:        http://localhost:${WEB_PORT}/
