@@ -33,6 +33,8 @@ describe('route table', () => {
       'Register',
       'ResetPwd',
       'Security',
+      'StrategyDashboard',
+      'StrategyDetail',
       'SubscriptionHistory',
       'TermsEarnFixedBtc',
       'TermsEarnFixedUsdt',

@@ -184,7 +184,10 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     ),
   },
   MyStrategies: {
-    screen: withNamespaces(['earn', 'portfolio'], () => import('./screens/portfolio-screen')),
+    screen: withNamespaces(
+      ['earn', 'portfolio', 'autotrade'],
+      () => import('./screens/portfolio-screen'),
+    ),
   },
   MyPremiumDetail: {
     screen: withNamespaces(
@@ -247,6 +250,18 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   },
   MaintainPremium: {
     hideNav: true,
+  },
+  StrategyDashboard: {
+    screen: withNamespaces(
+      ['autotrade'],
+      () => import('../features/autotrade/pages/strategy-dashboard-page'),
+    ),
+  },
+  StrategyDetail: {
+    screen: withNamespaces(
+      ['autotrade'],
+      () => import('../features/autotrade/pages/strategy-detail-page'),
+    ),
   },
   SubscribeStrategy: {
     compactNav: true,

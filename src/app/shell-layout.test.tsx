@@ -81,7 +81,7 @@ describe('shell layout', () => {
     expect(screen.queryByTestId('nav-signup')).toBeNull();
   });
 
-  it('opens Stable Income and Mixed Quant from the Services menu, on desktop and in the phone menu', async () => {
+  it('opens Stable Income, Mixed Quant and Smart Autotrade from the Services menu, on desktop and in the phone menu', async () => {
     refreshMaintenanceShown();
     const user = userEvent.setup();
     const services = async () => {
@@ -91,13 +91,19 @@ describe('shell layout', () => {
       const result = {
         stable: item('Stable Income').getAttribute('href'),
         mixed: item('Mixed Quant').getAttribute('href'),
+        autotrade: item('Smart Autotrade').getAttribute('href'),
         // screens not built yet stay disabled
-        autotrade: item('Smart Autotrade').getAttribute('aria-disabled'),
+        lending: item('Lending Bot').getAttribute('aria-disabled'),
       };
       await user.keyboard('{Escape}');
       return result;
     };
-    const expected = { stable: '/earn?tab=stable', mixed: '/earn?tab=mixed', autotrade: 'true' };
+    const expected = {
+      stable: '/earn?tab=stable',
+      mixed: '/earn?tab=mixed',
+      autotrade: '/trading-bot',
+      lending: 'true',
+    };
 
     window.innerWidth = 1280;
     renderShell('/');

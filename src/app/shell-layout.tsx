@@ -135,7 +135,7 @@ function Shell() {
     mixedQuant: hrefIfBuilt('PremiumDashboard', () =>
       routes.PremiumDashboard.getHref(undefined, { tab: 'mixed' }),
     ),
-    smartAutotrade: hrefIfBuilt('SearchResult', () => routes.SearchResult.getHref()),
+    smartAutotrade: hrefIfBuilt('StrategyDashboard', () => routes.StrategyDashboard.getHref()),
     lendingBot: hrefIfBuilt('LendingBotDashboard', () => routes.LendingBotDashboard.getHref()),
     binfi: hrefIfBuilt('BinFiDashboard', () => routes.BinFiDashboard.getHref()),
     binfiGalaxy: hrefIfBuilt('BinFiGalaxyDashboard', () => routes.BinFiGalaxyDashboard.getHref()),

@@ -2,6 +2,7 @@ import 'i18next';
 import type account from './locales/en-US/account.json';
 import type alliance from './locales/en-US/alliance.json';
 import type auth from './locales/en-US/auth.json';
+import type autotrade from './locales/en-US/autotrade.json';
 import type common from './locales/en-US/common.json';
 import type components from './locales/en-US/components.json';
 import type custody from './locales/en-US/custody.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       account: typeof account;
       alliance: typeof alliance;
       auth: typeof auth;
+      autotrade: typeof autotrade;
       common: typeof common;
       components: typeof components;
       contact: typeof contact;

@@ -92,7 +92,10 @@ const PATH_TABLE = {
   /** (path not in spec) */
   MaintainPremium: { path: '/maintain-premium', public: true },
   // ---- products and programs (document 2) ----
-  StrategyDetail: { path: '/trading-bot/:id', public: false, params: { id: numeric } },
+  /** (path not in spec) the Smart Autotrade dashboard: featured, search, filter, sort, history. */
+  StrategyDashboard: { path: '/trading-bot', public: true },
+  /** Public: a visitor reads the strategy; Subscribe sends them to Login (and back here). */
+  StrategyDetail: { path: '/trading-bot/:id', public: true, params: { id: numeric } },
   /** The spec's "subscribe flow" / subscribeStrategy. */
   SubscribeStrategy: { path: '/trading-bot/:id/subscribe', public: false, params: { id: numeric } },
   /** /portfolio, query tab=earn. */

@@ -23,6 +23,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/store.json',
       '!../locales/en-US/earn.json',
       '!../locales/en-US/portfolio.json',
+      '!../locales/en-US/autotrade.json',
     ],
     { eager: true, import: 'default' },
   ),

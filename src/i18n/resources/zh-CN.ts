@@ -23,6 +23,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/store.json',
       '!../locales/zh-CN/earn.json',
       '!../locales/zh-CN/portfolio.json',
+      '!../locales/zh-CN/autotrade.json',
     ],
     { eager: true, import: 'default' },
   ),

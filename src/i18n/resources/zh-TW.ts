@@ -23,6 +23,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/store.json',
       '!../locales/zh-TW/earn.json',
       '!../locales/zh-TW/portfolio.json',
+      '!../locales/zh-TW/autotrade.json',
     ],
     { eager: true, import: 'default' },
   ),
