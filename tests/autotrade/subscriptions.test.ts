@@ -327,6 +327,23 @@ describe('Smart Autotrade: subscribing with a custodial margin', () => {
     expect(keys.json().data.list).toEqual([
       expect.objectContaining({ id: alice.keyId, inUse: false }),
     ]);
+    // so the member can delete it; the ended subscription and its orders stay, without the key
+    const del = await call(
+      t.app,
+      'DELETE',
+      '/api/v1/user/ApiKey',
+      { id: alice.keyId },
+      { token: alice.member.token },
+    );
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json().data.list).toEqual([]);
+    const after = await act(t.app, alice.member, 'GET', '/api/v1/user/StrategyHistory');
+    expect(after.json().data.list).toEqual([
+      expect.objectContaining({
+        subscription: expect.objectContaining({ id: subscriptionId, apiKeyId: null }),
+        feesPaid: '50',
+      }),
+    ]);
   });
 
   it('two Subscribe calls at once on one exchange account: exactly one is taken', async () => {

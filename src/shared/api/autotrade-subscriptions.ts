@@ -133,7 +133,8 @@ export type OperatorTxView = z.infer<typeof operatorTxViewSchema>;
 export const autotradeSubscriptionSchema = z.object({
   id: int(),
   strategyId: int(),
-  apiKeyId: int(),
+  /** null once the member deleted the key (only after the subscription ended) */
+  apiKeyId: z.nullable(int()),
   exchange: z.string(),
   account: z.string(),
   state: z.enum(AUTOTRADE_SUBSCRIPTION_STATES),

@@ -118,9 +118,8 @@ export const autotradeOrders = pgTable(
     strategyId: integer('strategy_id')
       .notNull()
       .references(() => autotradeStrategies.id),
-    apiKeyId: integer('api_key_id')
-      .notNull()
-      .references(() => exchangeApiKeys.id),
+    /** null once the member deleted the key (after its subscription ended; see autotrade.ts) */
+    apiKeyId: integer('api_key_id').references(() => exchangeApiKeys.id, { onDelete: 'set null' }),
     signalId: integer('signal_id').references(() => autotradeSignals.id),
     purpose: varchar('purpose', { length: 8 }).$type<AutotradeOrderPurpose>().notNull(),
     dedupeKey: varchar('dedupe_key', { length: 40 }).notNull(),

@@ -98,9 +98,11 @@ export const autotradeSubscriptions = pgTable(
     strategyId: integer('strategy_id')
       .notNull()
       .references(() => autotradeStrategies.id),
-    apiKeyId: integer('api_key_id')
-      .notNull()
-      .references(() => exchangeApiKeys.id),
+    /**
+     * null once the member deleted the key: possible only after the subscription ended (a live
+     * one holds its key: registerApiKeyUsage), so the history stays and the key can go
+     */
+    apiKeyId: integer('api_key_id').references(() => exchangeApiKeys.id, { onDelete: 'set null' }),
     /** the key's exchange and account (`main` / `sub:<name>`): one product per exchange account */
     exchange: varchar('exchange', { length: 24 }).notNull(),
     account: varchar('account', { length: 60 }).notNull(),

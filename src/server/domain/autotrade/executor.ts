@@ -582,6 +582,8 @@ export async function processOutbox(deps: AutotradeDeps): Promise<Counters> {
     .limit(1000);
   const byKey = new Map<number, number[]>();
   for (const row of rows) {
+    // a queued order always has its key: a live subscription's key cannot be deleted
+    if (row.apiKeyId === null) continue;
     const list = byKey.get(row.apiKeyId) ?? [];
     list.push(row.id);
     byKey.set(row.apiKeyId, list);
