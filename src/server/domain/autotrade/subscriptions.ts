@@ -396,36 +396,14 @@ export async function subscribe(
         updatedAt: now,
       });
       if (custodial) {
-        const ledgerKey = `autotrade-margin:${sub.id}:deposit`;
-        let posted;
-        try {
-          posted = await postLedgerTransaction(tx, deps.clock, {
-            idempotencyKey: ledgerKey,
-            type: 'autotrade_margin',
-            memberId,
-            reference: `autotrade:${sub.id}`,
-            postings: transfer(
-              memberAccount(memberId),
-              memberAccount(memberId, 'margin'),
-              body.marginCurrency,
-              margin,
-            ),
-          });
-        } catch (error) {
-          if (error instanceof InsufficientBalance)
-            refuse(E.insufficientBalance, { field: 'margin' });
-          throw error;
-        }
-        await tx.insert(autotradeMarginMovements).values({
-          subscriptionId: sub.id,
-          memberId,
+        const moved = await marginIn(tx, deps, {
+          subscription: sub,
           kind: 'deposit',
-          currency: body.marginCurrency,
-          amount: margin.toString(),
-          movementKey: ledgerKey,
-          ledgerTransactionId: posted.transactionId,
-          createdAt: now,
+          amount: margin,
+          key: `autotrade-margin:${sub.id}:deposit`,
+          now,
         });
+        if (!moved) refuse(E.insufficientBalance, { field: 'margin' });
       }
       return subscriptionView({ db: tx, config: deps.config }, sub, strategy);
     },
@@ -680,36 +658,14 @@ export async function stakeStrategy(
       const now = deps.clock.now();
       let margin = BigInt(locked.marginAmount);
       if (amount > 0n) {
-        const key = `autotrade-add:${sub.id}:${idempotencyKey}`;
-        let posted;
-        try {
-          posted = await postLedgerTransaction(tx, deps.clock, {
-            idempotencyKey: key,
-            type: 'autotrade_margin',
-            memberId,
-            reference: `autotrade:${sub.id}`,
-            postings: transfer(
-              memberAccount(memberId),
-              memberAccount(memberId, 'margin'),
-              sub.marginCurrency,
-              amount,
-            ),
-          });
-        } catch (error) {
-          if (error instanceof InsufficientBalance)
-            refuse(E.insufficientBalance, { field: 'amount' });
-          throw error;
-        }
-        await tx.insert(autotradeMarginMovements).values({
-          subscriptionId: sub.id,
-          memberId,
+        const moved = await marginIn(tx, deps, {
+          subscription: sub,
           kind: 'add',
-          currency: sub.marginCurrency,
-          amount: amount.toString(),
-          movementKey: key,
-          ledgerTransactionId: posted.transactionId,
-          createdAt: now,
+          amount,
+          key: `autotrade-add:${sub.id}:${idempotencyKey}`,
+          now,
         });
+        if (!moved) refuse(E.insufficientBalance, { field: 'amount' });
         margin += amount;
       }
       await tx
@@ -1072,18 +1028,23 @@ export async function runMarginWatch(deps: AutotradeDeps, now: Date): Promise<Ma
 }
 
 /**
- * The automatic top-up (inside the watch's transaction on the locked row): `amount` from the
- * member's available balance into the margin, one ledger transaction and its movement. Answers
- * what moved: 0 when the wallet was spent since it was read (nothing is written then).
+ * Margin from the custodial wallet (inside the caller's transaction): `amount` of the
+ * subscription's margin currency from the member's available balance into their `margin`
+ * account, one ledger transaction under `key`, and its movement row. Answers false, writing
+ * nothing, when the available balance is short.
  */
-async function topUpInTx(
+async function marginIn(
   tx: Db,
   deps: AutotradeDeps,
-  sub: SubscriptionRow,
-  now: Date,
-  amount: bigint,
-): Promise<bigint> {
-  const key = `autotrade-topup:${sub.id}:${now.getTime()}`;
+  move: {
+    subscription: Pick<SubscriptionRow, 'id' | 'memberId' | 'marginCurrency'>;
+    kind: 'deposit' | 'add' | 'top_up';
+    amount: bigint;
+    key: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { subscription: sub, amount, key } = move;
   let posted;
   try {
     posted = await postLedgerTransaction(tx, deps.clock, {
@@ -1099,19 +1060,42 @@ async function topUpInTx(
       ),
     });
   } catch (error) {
-    if (error instanceof InsufficientBalance) return 0n;
+    if (error instanceof InsufficientBalance) return false;
     throw error;
   }
   await tx.insert(autotradeMarginMovements).values({
     subscriptionId: sub.id,
     memberId: sub.memberId,
-    kind: 'top_up',
+    kind: move.kind,
     currency: sub.marginCurrency,
     amount: amount.toString(),
     movementKey: key,
     ledgerTransactionId: posted.transactionId,
-    createdAt: now,
+    createdAt: move.now,
   });
+  return true;
+}
+
+/**
+ * The automatic top-up (inside the watch's transaction on the locked row): `amount` from the
+ * member's available balance into the margin, one ledger transaction and its movement. Answers
+ * what moved: 0 when the wallet was spent since it was read (nothing is written then).
+ */
+async function topUpInTx(
+  tx: Db,
+  deps: AutotradeDeps,
+  sub: SubscriptionRow,
+  now: Date,
+  amount: bigint,
+): Promise<bigint> {
+  const moved = await marginIn(tx, deps, {
+    subscription: sub,
+    kind: 'top_up',
+    amount,
+    key: `autotrade-topup:${sub.id}:${now.getTime()}`,
+    now,
+  });
+  if (!moved) return 0n;
   await tx
     .update(autotradeSubscriptions)
     .set({ marginAmount: (BigInt(sub.marginAmount) + amount).toString() })
