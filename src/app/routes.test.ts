@@ -35,6 +35,7 @@ describe('route table', () => {
       'Security',
       'StrategyDashboard',
       'StrategyDetail',
+      'SubscribeStrategy',
       'SubscriptionHistory',
       'TermsEarnFixedBtc',
       'TermsEarnFixedUsdt',

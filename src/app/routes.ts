@@ -264,6 +264,10 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     ),
   },
   SubscribeStrategy: {
+    screen: withNamespaces(
+      ['autotrade'],
+      () => import('../features/autotrade/pages/subscribe-page'),
+    ),
     compactNav: true,
   },
   Event: {

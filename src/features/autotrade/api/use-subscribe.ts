@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { listApiKeys } from '../../../services/exchange-api-keys';
+import { getWalletInfo } from '../../../services/wallet';
 import {
   checkStrategySubscription,
   getExchangeBalance,
@@ -105,3 +106,11 @@ export function useStakeStrategy() {
     errorText,
   });
 }
+
+/** The custodial wallet's balances (the margin's source), under the wallet's key. */
+export const useCustodialBalances = () =>
+  useQuery({
+    queryKey: queryKeys.member.walletInfo(),
+    queryFn: getWalletInfo,
+    ...cachePresets.fresh,
+  });

@@ -141,7 +141,7 @@ describe('StrategyDetailPage', () => {
       keys: [],
     });
     renderAt();
-    const open = await screen.findByTestId('autotrade-subscribe-open');
+    const open = await screen.findByTestId('autotrade-subscribe-open', {}, { timeout: 4000 });
     expect(open.getAttribute('href')).toBe('/trading-bot/1/subscribe');
   });
 
