@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getFreePort } from '../scripts/anvil';
+import { bcntAddress } from '../src/shared/contracts/generated';
 import { E2E } from '../scripts/lib/e2e-env';
 import { run, startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { anvilRpc } from './fixtures/chain';
@@ -109,6 +110,8 @@ test('the dev contracts page from the landing page: faucet, read a balance, send
   // read: BCNT's balanceOf(developer), live
   await page.getByTestId('dev-contract-select').selectOption('bcnt');
   await expect(page).toHaveURL(/contract=bcnt/);
+  // the panel shows BCNT once the choice has rendered (AllianceNFT has a balanceOf too)
+  await expect(page.getByTestId('dev-contract-address')).toHaveText(bcntAddress[31337]);
   const balanceOf = page.getByTestId('dev-read-balanceOf');
   await balanceOf.getByTestId('dev-read-balanceOf-arg-0').fill(developer);
   await balanceOf.getByTestId('dev-read-balanceOf-button').click();
@@ -137,5 +140,10 @@ test('the dev contracts page from the landing page: faucet, read a balance, send
   await expect(balanceOf.getByTestId('dev-read-balanceOf-result')).toHaveText(
     '97500000000000000000',
   );
+
+  // on a 375 px phone nothing is wider than the screen (addresses, results and events wrap)
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByTestId('dev-contracts-page')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await anvilRpc('anvil_stopImpersonatingAccount', [developer]);
 });
