@@ -23,6 +23,7 @@ describe('route table', () => {
       'Maintain',
       'MyPremiumDetail',
       'MyStrategies',
+      'MyStrategiesDetail',
       'PremiumDashboard',
       'PremiumDetail',
       'PremiumHistoryDetail',

@@ -270,6 +270,12 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     ),
     compactNav: true,
   },
+  MyStrategiesDetail: {
+    screen: withNamespaces(
+      ['autotrade'],
+      () => import('../features/autotrade/pages/my-strategy-detail-page'),
+    ),
+  },
   Event: {
     hideNav: true,
   },

@@ -5,9 +5,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/testing/render';
 import { getEarnUserFunds } from '../../services/earn';
 import { subscription } from '../../features/earn/test-utils';
+import { getUserStrategies } from '../../services/autotrade-strategies';
+import {
+  getAssetUnderManagement,
+  getStrategyHistory,
+} from '../../services/autotrade-subscriptions';
+import { portfolio, strategy } from '../../features/autotrade/test-utils';
 import PortfolioScreen from './portfolio-screen';
 
 vi.mock('../../services/earn', () => ({ getEarnUserFunds: vi.fn() }));
+vi.mock('../../services/autotrade-strategies', () => ({ getUserStrategies: vi.fn() }));
+vi.mock('../../services/autotrade-subscriptions', () => ({
+  getStrategyHistory: vi.fn(),
+  getAssetUnderManagement: vi.fn(),
+}));
 const fundsMock = vi.mocked(getEarnUserFunds);
 
 function renderAt(route: string, lng?: string) {
@@ -27,11 +38,11 @@ beforeEach(() => {
 });
 
 describe('PortfolioScreen (/portfolio)', () => {
-  it('hosts the earn tabs only (Smart Autotrade, BinFi and Favorites come with their products)', async () => {
+  it('hosts the Smart Autotrade and earn tabs (BinFi and Favorites come with their products)', async () => {
     renderAt('/portfolio?tab=earn');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Subscriptions');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Earn', 'Stable Income', 'Mixed Quant', 'Flagship']);
+    expect(tabs).toEqual(['Smart Autotrade', 'Earn', 'Stable Income', 'Mixed Quant', 'Flagship']);
     await waitFor(() => expect(screen.getAllByTestId('portfolio-sub')).toHaveLength(2), {
       timeout: 5_000,
     });
@@ -44,6 +55,26 @@ describe('PortfolioScreen (/portfolio)', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Stable Income' }));
     expect(screen.getByTestId('location').textContent).toBe('/portfolio?tab=stable');
     expect(screen.getByTestId('portfolio-earn').getAttribute('data-tab')).toBe('stable');
+  });
+
+  it('shows the Smart Autotrade subscriptions in their tab', async () => {
+    vi.mocked(getUserStrategies).mockResolvedValue({
+      list: [{ portfolio: portfolio(), strategy: strategy() }],
+    });
+    vi.mocked(getStrategyHistory).mockResolvedValue({ list: [] });
+    vi.mocked(getAssetUnderManagement).mockResolvedValue({
+      byQuote: [{ currency: 'USDT', allocation: '1000', equity: '1012.5' }],
+      margins: [{ currency: 'BCNT', amount: '80' }],
+      subscriptions: 1,
+    });
+    renderAt('/portfolio?tab=autotrade');
+    const row = await screen.findByTestId('autotrade-mine-row', {}, { timeout: 5_000 });
+    expect(row.getAttribute('data-id')).toBe('7');
+    expect(screen.getByTestId('autotrade-mine-link').getAttribute('href')).toBe(
+      '/portfolio/autotrade/7',
+    );
+    expect(screen.getByTestId('autotrade-mine-pnl').textContent).toBe('+12.50 (+1.25%)');
+    expect((await screen.findByTestId('autotrade-aum-margin')).textContent).toContain('80.00 BCNT');
   });
 
   it('falls back to Earn for an unknown tab, in the reader language', () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { QueryTabs } from '../../components/query-tabs';
+import { MyStrategiesPanel } from '../../features/autotrade/components/my-strategies-panel';
 import { EarnPortfolioPanel } from '../../features/earn/components/portfolio/earn-portfolio-panel';
 import {
   PORTFOLIO_EARN_TABS,
@@ -11,24 +12,32 @@ import styles from '../../features/earn/components/portfolio/portfolio.module.cs
 /**
  * /portfolio (MyStrategies, KYC-gated: the route's entry rule sends a member without identity
  * verification to Account): My Subscriptions, tabs synced to `?tab=`. The earn feature gives
- * the Earn, Stable Income, Mixed Quant and Flagship panels; Smart Autotrade, BinFi and Favorites
- * join as tabs here when their features exist (features never import each other: the app
- * composes them).
+ * the Earn, Stable Income, Mixed Quant and Flagship panels, the autotrade feature the Smart
+ * Autotrade tab (first, as the spec lists the tabs); BinFi and Favorites join as tabs here when
+ * their features exist (features never import each other: the app composes them).
  */
 export default function PortfolioScreen() {
   const { t } = useTranslation('portfolio');
+  const { t: autotrade } = useTranslation('autotrade');
   return (
     <div className={styles.page} data-testid="portfolio-page">
       <PageHeader title={t('page.title')} description={t('page.description')} />
-      <QueryTabs<PortfolioEarnTab>
+      <QueryTabs<PortfolioEarnTab | 'autotrade'>
         label={t('page.tabs')}
         defaultValue="earn"
         testIdPrefix="portfolio"
-        tabs={PORTFOLIO_EARN_TABS.map((value) => ({
-          value,
-          label: t(`tab.${value}`),
-          content: <EarnPortfolioPanel tab={value} />,
-        }))}
+        tabs={[
+          {
+            value: 'autotrade',
+            label: autotrade('dashboard.title'),
+            content: <MyStrategiesPanel />,
+          },
+          ...PORTFOLIO_EARN_TABS.map((value) => ({
+            value,
+            label: t(`tab.${value}`),
+            content: <EarnPortfolioPanel tab={value} />,
+          })),
+        ]}
       />
     </div>
   );

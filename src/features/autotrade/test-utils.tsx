@@ -3,7 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../components/testing/render';
-import type { StrategyDetail, StrategySummary } from '../../shared/api/autotrade-strategies';
+import type {
+  Portfolio,
+  StrategyDetail,
+  StrategySummary,
+} from '../../shared/api/autotrade-strategies';
 import type { AutotradeSubscription } from '../../shared/api/autotrade-subscriptions';
 
 export function testQueryClient() {
@@ -111,6 +115,28 @@ export function subscription(
     endedAt: null,
     deposit: null,
     operatorTx: null,
+    ...overrides,
+  };
+}
+
+export function portfolio(overrides: Partial<Portfolio> = {}): Portfolio {
+  return {
+    subscriptionId: 7,
+    strategyId: 1,
+    state: 'active',
+    pauseReason: null,
+    symbol: 'BTC/USDT',
+    allocation: '1000',
+    cash: '512.5',
+    position: '0.0078',
+    price: '64000',
+    positionValue: '500',
+    equity: '1012.5',
+    pnl: '12.5',
+    pnlRate: 1.25,
+    feesPaid: '0',
+    openedAt: '2026-11-01T00:00:00.000Z',
+    closedAt: null,
     ...overrides,
   };
 }

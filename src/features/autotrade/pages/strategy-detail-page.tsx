@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -20,7 +20,7 @@ import {
 } from '../api/use-strategies';
 import { useCheckSubscription } from '../api/use-subscribe';
 import { StrategyReviews } from '../components/strategy-reviews';
-import { StrategyChart } from '../components/strategy-chart';
+import { PerformanceCharts } from '../components/performance-charts';
 import {
   CategoryBadge,
   FavoriteButton,
@@ -34,7 +34,6 @@ import {
   formatDateTime,
   formatPercent,
   formatPrice,
-  formatSignedPercent,
   formatTradeAmount,
   localized,
 } from '../utils/format';
@@ -273,106 +272,6 @@ function Facts({ strategy }: { strategy: StrategyDetail }) {
         {t('detail.feeNote', { fee: formatPercent(strategy.performanceFee) })}
       </p>
     </SectionCard>
-  );
-}
-
-/** The strategy's three charts (shared by the member's own account on My Strategies). */
-export function PerformanceCharts({
-  profitLoss,
-  equity,
-  quote,
-  testIdPrefix,
-}: {
-  profitLoss: ReturnType<typeof useStrategyProfitLoss>;
-  equity: ReturnType<typeof useStrategyEquity>;
-  quote: string;
-  testIdPrefix: string;
-}) {
-  const { t } = useTranslation('autotrade');
-  const errorText = useAutotradeErrorText();
-  const percent = useCallback((value: number) => formatSignedPercent(value), []);
-  const drawdownText = useCallback((value: number) => formatPercent(value), []);
-  const multiple = useCallback((value: number) => value.toFixed(4), []);
-  const profitPoints = useMemo(
-    () => (profitLoss.data?.list ?? []).map((row) => ({ day: row.day, value: row.profitRate })),
-    [profitLoss.data],
-  );
-  const equityPoints = useMemo(
-    () => (equity.data?.list ?? []).map((row) => ({ day: row.day, value: row.value })),
-    [equity.data],
-  );
-  const drawdownPoints = useMemo(
-    () => (equity.data?.list ?? []).map((row) => ({ day: row.day, value: row.drawdown })),
-    [equity.data],
-  );
-  if (profitLoss.isPending || equity.isPending)
-    return <Skeleton lines={6} testId={`${testIdPrefix}-charts-loading`} />;
-  if (profitLoss.isError || equity.isError) {
-    return (
-      <LoadError
-        message={errorText(profitLoss.error ?? equity.error)}
-        onRetry={() => Promise.all([profitLoss.refetch(), equity.refetch()])}
-        testId={`${testIdPrefix}-charts-error`}
-      />
-    );
-  }
-  const lastProfit = profitLoss.data.list.at(-1);
-  const lastEquity = equity.data.list.at(-1);
-  const deepest = drawdownPoints.reduce((min, point) => Math.min(min, point.value), 0);
-  return (
-    <div className={styles.charts}>
-      <StrategyChart
-        title={t('chart.profitLoss')}
-        summary={
-          lastProfit
-            ? t('chart.profitLossSummary', {
-                rate: formatSignedPercent(lastProfit.profitRate),
-                profit: `${formatTradeAmount(lastProfit.profit, quote)} ${quote}`,
-              })
-            : ''
-        }
-        points={profitPoints}
-        type="line"
-        tone="positive"
-        formatValue={percent}
-        valueLabel={t('chart.profitRate')}
-        dayLabel={t('chart.day')}
-        empty={t('chart.empty')}
-        testId={`${testIdPrefix}-chart-profit`}
-      />
-      <StrategyChart
-        title={t('chart.equity')}
-        summary={
-          lastEquity
-            ? t('chart.equitySummary', {
-                value: lastEquity.value.toFixed(4),
-                equity: `${formatTradeAmount(lastEquity.equity, quote)} ${quote}`,
-              })
-            : ''
-        }
-        points={equityPoints}
-        type="area"
-        tone="primary"
-        formatValue={multiple}
-        valueLabel={t('chart.equityValue')}
-        dayLabel={t('chart.day')}
-        empty={t('chart.empty')}
-        testId={`${testIdPrefix}-chart-equity`}
-      />
-      <StrategyChart
-        title={t('chart.drawdown')}
-        summary={t('chart.drawdownSummary', { value: formatPercent(deepest) })}
-        points={drawdownPoints}
-        type="area"
-        tone="danger"
-        formatValue={drawdownText}
-        valueLabel={t('chart.drawdownValue')}
-        dayLabel={t('chart.day')}
-        empty={t('chart.empty')}
-        yMax={0}
-        testId={`${testIdPrefix}-chart-drawdown`}
-      />
-    </div>
   );
 }
 

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  getStrategyDetail,
+  getSubscriptionEquity,
+  getSubscriptionOrders,
+  getSubscriptionPortfolio,
+  getSubscriptionProfitLoss,
+} from '../../../services/autotrade-strategies';
+import {
+  checkStrategySubscription,
+  getStrategyFollowHistory,
+  getStrategyHistory,
+  getStrategyReports,
+  getUnsubscribeInfo,
+  stakeStrategy,
+  unsubscribeStrategy,
+} from '../../../services/autotrade-subscriptions';
+import { clearLoginInfo, setLoginInfo } from '../../../services/session';
+import { portfolio, renderAutotrade, strategyDetail, subscription } from '../test-utils';
+import MyStrategyDetailPage from './my-strategy-detail-page';
+
+vi.mock('../../../services/autotrade-strategies', () => ({
+  getStrategyDetail: vi.fn(),
+  getSubscriptionEquity: vi.fn(),
+  getSubscriptionOrders: vi.fn(),
+  getSubscriptionPortfolio: vi.fn(),
+  getSubscriptionProfitLoss: vi.fn(),
+}));
+vi.mock('../../../services/autotrade-subscriptions', () => ({
+  checkStrategySubscription: vi.fn(),
+  getStrategyFollowHistory: vi.fn(),
+  getStrategyHistory: vi.fn(),
+  getStrategyReports: vi.fn(),
+  getUnsubscribeInfo: vi.fn(),
+  stakeStrategy: vi.fn(),
+  unsubscribeStrategy: vi.fn(),
+}));
+
+const live = subscription({ margin: '15', requiredMargin: '60', marginWarning: true });
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
+  vi.mocked(getSubscriptionPortfolio).mockResolvedValue(portfolio());
+  vi.mocked(getStrategyDetail).mockResolvedValue(strategyDetail());
+  vi.mocked(checkStrategySubscription).mockResolvedValue({
+    strategyId: 1,
+    subscription: live,
+    keys: [],
+  });
+  vi.mocked(getStrategyHistory).mockResolvedValue({ list: [] });
+  vi.mocked(getSubscriptionProfitLoss).mockResolvedValue({ list: [] });
+  vi.mocked(getSubscriptionEquity).mockResolvedValue({ list: [] });
+  vi.mocked(getSubscriptionOrders).mockResolvedValue({
+    list: [
+      {
+        orderNo: 'AT-7-4',
+        signalNo: 4,
+        purpose: 'signal',
+        status: 'partial',
+        reason: null,
+        date: '2026-11-20T02:00:00.000Z',
+        type: 'limit IOC',
+        side: 'buy',
+        leverage: 2,
+        price: '64000',
+        limitPrice: '64100',
+        unit: '0.01',
+        filled: '0.0078',
+        exchangeOrderId: '991',
+      },
+    ],
+    total: 1,
+    page: 1,
+    pageSize: 10,
+  });
+  vi.mocked(getStrategyReports).mockResolvedValue({ id: 7, list: [] });
+  vi.mocked(getStrategyFollowHistory).mockResolvedValue({
+    id: 7,
+    marginCurrency: 'USDT',
+    movements: [{ kind: 'deposit', amount: '60', txHash: null, time: '2026-11-01T00:00:00.000Z' }],
+    fees: [],
+  });
+});
+afterEach(() => clearLoginInfo());
+
+const renderAt = () =>
+  renderAutotrade(<MyStrategyDetailPage />, {
+    route: '/portfolio/autotrade/7',
+    path: '/portfolio/autotrade/:id',
+  });
+
+describe('MyStrategyDetailPage', () => {
+  it("shows the member's account, the low-margin banner, orders and margin movements", async () => {
+    renderAt();
+    await waitFor(
+      () => expect(screen.getByTestId('autotrade-my').getAttribute('data-state')).toBe('active'),
+      { timeout: 4000 },
+    );
+    expect(screen.getByTestId('autotrade-my-pnl').textContent).toContain('+12.50 USDT (+1.25%)');
+    expect(screen.getByTestId('autotrade-my-position').textContent).toContain('0.007800 BTC');
+    expect(screen.getByTestId('autotrade-my-margin-warning').textContent).toContain('15.00 USDT');
+    const order = await screen.findByTestId('autotrade-order');
+    expect(order.getAttribute('data-status')).toBe('partial');
+    expect(order.textContent).toContain('Partly filled');
+    expect((await screen.findByTestId('autotrade-movement')).textContent).toContain('+60.00 USDT');
+  });
+
+  it('adds custodial margin with an idempotency key', async () => {
+    vi.mocked(stakeStrategy).mockResolvedValue({ ...live, margin: '75', marginWarning: false });
+    const user = userEvent.setup();
+    renderAt();
+    await user.type(
+      await screen.findByTestId('autotrade-my-add-amount', {}, { timeout: 4000 }),
+      '60',
+    );
+    await user.click(screen.getByTestId('autotrade-my-add'));
+    await screen.findByTestId('autotrade-my-margin-done');
+    expect(vi.mocked(stakeStrategy)).toHaveBeenCalledWith(
+      { id: 7, amount: '60' },
+      expect.any(String),
+    );
+  });
+
+  it('unsubscribes after showing the fee due and the margin returned', async () => {
+    vi.mocked(getUnsubscribeInfo).mockResolvedValue({
+      id: 7,
+      state: 'active',
+      quoteCurrency: 'USDT',
+      equity: '1012.5',
+      highWaterMark: '1000',
+      profit: '12.5',
+      performanceFeeBps: 2000,
+      discountBps: 0,
+      marginCurrency: 'USDT',
+      margin: '15',
+      feeDue: '2.5',
+      marginReturned: '12.5',
+      marginSource: 'custodial',
+    });
+    vi.mocked(unsubscribeStrategy).mockResolvedValue({ ...live, state: 'ended' });
+    const user = userEvent.setup();
+    renderAt();
+    await user.click(
+      await screen.findByTestId('autotrade-unsubscribe-open', {}, { timeout: 4000 }),
+    );
+    const dialog = await screen.findByTestId('autotrade-unsubscribe-dialog');
+    expect((await within(dialog).findByTestId('autotrade-unsubscribe-fee')).textContent).toBe(
+      '2.50 USDT',
+    );
+    expect(within(dialog).getByTestId('autotrade-unsubscribe-returned').textContent).toBe(
+      '12.50 USDT',
+    );
+    await user.click(within(dialog).getByTestId('autotrade-unsubscribe-confirm'));
+    await within(dialog).findByTestId('autotrade-unsubscribe-done');
+    expect(vi.mocked(unsubscribeStrategy)).toHaveBeenCalledWith(7, expect.any(String));
+  });
+});
