@@ -13,7 +13,7 @@ import { createContactRequest } from '../../src/server/domain/contact';
 import { apiFilePath, readApiFile } from '../../src/server/ops/api-file';
 import { OPS_COMMAND_NAMES } from '../../src/server/ops/commands';
 import { startApi } from '../../src/server/start';
-import { cli, spawnCli } from '../helpers/ops-cli';
+import { cli, cliBesideApi, spawnCli } from '../helpers/ops-cli';
 import {
   CLOSED_RPC_URL,
   createTestDatabase,
@@ -204,13 +204,14 @@ describe('ops CLI with an API running on the data directory', () => {
         });
         expect((await posted.json()).data.status).toBe(0);
 
-        const list = await spawnCli(['contact', 'list'], env);
+        // the next two in this process (cliBesideApi): the path through the API is the same
+        const list = await cliBesideApi(['contact', 'list'], env);
         expect(list.code, list.stderr).toBe(0);
         expect(list.stdout).toMatch(
           /#1 {2}\S+ {2}product 1 {2}Via Api <via@example.com> {2}0912000111 {2}zh-CN/,
         );
 
-        const off = await spawnCli(['maintenance', 'off', '--json'], env);
+        const off = await cliBesideApi(['maintenance', 'off', '--json'], env);
         expect(JSON.parse(off.stdout)).toMatchObject({ enabled: false });
         const after = await fetch(`${api.url}/api/v1/setting/MaintainStatus`);
         expect((await after.json()).data).toBeNull();

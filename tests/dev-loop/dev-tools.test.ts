@@ -11,7 +11,7 @@ import { forgeBuild } from '../../scripts/forge';
 import { LOCAL_CHAIN_ID, TREASURY } from '../../src/shared/constants/chain';
 import { parseDuration } from '../../src/server/routes/dev/dev-chain';
 import { startApi } from '../../src/server/start';
-import { cli, spawnCli } from '../helpers/ops-cli';
+import { cli, cliBesideApi } from '../helpers/ops-cli';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 const STRANGER = '0x000000000000000000000000000000000000bEEF' as Address;
@@ -182,12 +182,12 @@ describe('dev tools on the local chain', () => {
     try {
       const before = Date.parse((await (await fetch(`${api.url}/dev/clock`)).json()).data.now);
       const chainBefore = await latestBlockTime();
-      const result = await spawnCli(['clock', 'advance', '14d'], env);
+      const result = await cliBesideApi(['clock', 'advance', '14d'], env);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(/via the API running on this data directory/);
       expect(result.stdout).toMatch(/Server clock: \d{4}-/);
       const after = Date.parse((await (await fetch(`${api.url}/dev/clock`)).json()).data.now);
-      // 14 days plus the seconds the spawned CLI took
+      // 14 days plus the seconds the CLI took
       expect(after - before).toBeGreaterThanOrEqual(14 * 86_400_000);
       expect(after - before).toBeLessThan(14 * 86_400_000 + 60_000);
       expect(await latestBlockTime()).toBeGreaterThanOrEqual(chainBefore + 14 * 86_400);

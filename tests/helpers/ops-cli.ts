@@ -7,10 +7,10 @@ import { runOpsCli } from '../../src/server/ops/cli';
 /**
  * The operator CLI in tests. `cli` runs it in this process (runOpsCli, the code behind
  * scripts/ops.ts) with its output captured: the same exit code and output as the script,
- * without a tsx process per call (1.5 to 3 s each). `spawnCli` runs the real script, for what
- * needs a separate process: the entry itself, an API in the test process that the CLI must
- * reach through api.json (an in-process CLI has the API's pid, so it would take the file for a
- * stale one of its own), the data directory lock between processes.
+ * without a tsx process per call (1.5 to 3 s each; 5 to 10 s on a busy machine). `cliBesideApi`
+ * does the same towards an API the test process started (it reaches it through api.json as a
+ * process of its own would). `spawnCli` runs the real script, for what needs a separate
+ * process: the entry itself and the data directory lock between processes.
  *
  * Both see the test's environment with NODE_ENV=test and `env` on top; process.env is never
  * changed.
@@ -34,6 +34,26 @@ const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
 
 /** `npm run ops -- <args>` in this process. */
 export async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runInProcess(args, env);
+}
+
+/**
+ * `npm run ops -- <args>` in this process, acting as a process of its own towards an API this
+ * test process started: the CLI takes api.json's pid (this process) for another live process
+ * and sends the command to that API, as the script would, without a tsx process per call.
+ */
+export async function cliBesideApi(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  return runInProcess(args, env, 0);
+}
+
+async function runInProcess(
+  args: string[],
+  env: Record<string, string>,
+  pid?: number,
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   let code: number;
@@ -42,6 +62,7 @@ export async function cli(args: string[], env: Record<string, string> = {}): Pro
       env: cliEnv(env),
       out: (text) => (stdout += `${text}\n`),
       err: (text) => (stderr += `${text}\n`),
+      ...(pid === undefined ? {} : { pid }),
     });
   } catch (error) {
     // what scripts/ops.ts does with an unexpected error
