@@ -154,8 +154,9 @@ describe('ops CLI without a running API', () => {
 });
 
 describe('ops CLI with an API running on the data directory', () => {
-  // Spawned: the API runs in this process and writes its pid to api.json, so the CLI must be
-  // another process to reach it through the file (and this proves the entry's exit code 0).
+  // The API runs in this process and writes its pid to api.json; the first command is the real
+  // script in a process of its own (it proves the entry's exit code 0 through the file), the
+  // others run here as another process would (cliBesideApi).
   it(
     'sends the commands to the API (PGlite) and the API serves the result',
     async () => {
