@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import type { StrategyDetail } from '../../../shared/api/autotrade-strategies';
 import type {
   AutotradeMarginCurrencyCode,
+  AutotradeSubscription,
   CheckSubscription,
 } from '../../../shared/api/autotrade-subscriptions';
 import type { ApiKey } from '../../../shared/api/exchange-api-keys';
@@ -53,10 +54,13 @@ export function SubscribeForm({
   strategy,
   keys,
   check,
+  onSubscribed,
 }: {
   strategy: StrategyDetail;
   keys: readonly ApiKey[];
   check: CheckSubscription;
+  /** The subscription the call answered (the page then shows the success screen). */
+  onSubscribed: (subscription: AutotradeSubscription) => void;
 }) {
   const { t } = useTranslation('autotrade');
   const errorText = useAutotradeErrorText();
@@ -121,7 +125,7 @@ export function SubscribeForm({
     event.preventDefault();
     setTried(true);
     if (invalid || apiKeyId === undefined || !allocationText || !marginText) return;
-    await subscribe
+    const done = await subscribe
       .run({
         strategyId: strategy.id,
         apiKeyId,
@@ -133,37 +137,7 @@ export function SubscribeForm({
         consent,
       })
       .catch(() => undefined);
-  }
-
-  if (subscribe.state === 'done' && subscribe.result) {
-    const done = subscribe.result;
-    return (
-      <SectionCard
-        title={t('subscribe.successTitle')}
-        data-testid="autotrade-flow-success"
-        data-state={done.state}
-      >
-        <Notice tone="success" testId="autotrade-flow-success-text">
-          {t('subscribe.successText', {
-            name,
-            allocation: `${formatTradeAmount(done.allocation, quote)} ${quote}`,
-            margin: `${formatTradeAmount(done.margin, done.marginCurrency)} ${done.marginCurrency}`,
-            state: t(`state.${done.state}`),
-          })}
-        </Notice>
-        <div className={styles.actions}>
-          <ButtonLink
-            to={paths.MyStrategiesDetail.getHref({ id: String(done.id) })}
-            data-testid="autotrade-flow-success-link"
-          >
-            {t('detail.manage')}
-          </ButtonLink>
-          <ButtonLink to={paths.StrategyDashboard.getHref()} variant="secondary">
-            {t('detail.backToDashboard')}
-          </ButtonLink>
-        </div>
-      </SectionCard>
-    );
+    if (done) onSubscribed(done);
   }
 
   const chosenKey = choices.find((choice) => choice.id === apiKeyId);
@@ -397,5 +371,48 @@ export function SubscribeForm({
         </div>
       </SectionCard>
     </form>
+  );
+}
+
+/**
+ * After Subscribe: what happened and what next. The page keeps it on screen although the
+ * refreshed CheckSubscription now reports the live subscription.
+ */
+export function SubscribeSuccess({
+  strategy,
+  subscription: done,
+}: {
+  strategy: StrategyDetail;
+  subscription: AutotradeSubscription;
+}) {
+  const { t } = useTranslation('autotrade');
+  const name = useStrategyName()(strategy);
+  const quote = strategy.quote;
+  return (
+    <SectionCard
+      title={t('subscribe.successTitle')}
+      data-testid="autotrade-flow-success"
+      data-state={done.state}
+    >
+      <Notice tone="success" testId="autotrade-flow-success-text">
+        {t('subscribe.successText', {
+          name,
+          allocation: `${formatTradeAmount(done.allocation, quote)} ${quote}`,
+          margin: `${formatTradeAmount(done.margin, done.marginCurrency)} ${done.marginCurrency}`,
+          state: t(`state.${done.state}`),
+        })}
+      </Notice>
+      <div className={styles.actions}>
+        <ButtonLink
+          to={paths.MyStrategiesDetail.getHref({ id: String(done.id) })}
+          data-testid="autotrade-flow-success-link"
+        >
+          {t('detail.manage')}
+        </ButtonLink>
+        <ButtonLink to={paths.StrategyDashboard.getHref()} variant="secondary">
+          {t('detail.backToDashboard')}
+        </ButtonLink>
+      </div>
+    </SectionCard>
   );
 }

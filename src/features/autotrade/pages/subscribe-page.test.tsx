@@ -149,6 +149,12 @@ describe('SubscribePage', () => {
     vi.mocked(subscribeStrategy).mockResolvedValueOnce(
       subscription({ allocation: '1000', margin: '80', marginCurrency: 'BCNT' }),
     );
+    // the refreshed CheckSubscription now has it: the success screen stays
+    vi.mocked(checkStrategySubscription).mockResolvedValue({
+      strategyId: 1,
+      subscription: subscription(),
+      keys: [],
+    });
     await user.click(screen.getByTestId('autotrade-flow-confirm'));
     expect((await screen.findByTestId('autotrade-flow-success-text')).textContent).toContain(
       '1,000.00 USDT',

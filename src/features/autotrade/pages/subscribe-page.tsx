@@ -12,7 +12,7 @@ import type { AutotradeSubscription } from '../../../shared/api/autotrade-subscr
 import { useStrategyDetail } from '../api/use-strategies';
 import { useCheckSubscription, useMemberApiKeys } from '../api/use-subscribe';
 import { useStrategyName } from '../components/strategy-bits';
-import { SubscribeForm } from '../components/subscribe-form';
+import { SubscribeForm, SubscribeSuccess } from '../components/subscribe-form';
 import { useAutotradeErrorText } from '../hooks/use-autotrade-error-text';
 import styles from '../components/autotrade.module.css';
 
@@ -34,12 +34,15 @@ export default function SubscribePage() {
   const keys = useMemberApiKeys();
   const errorText = useAutotradeErrorText();
   const [gateOpen, setGateOpen] = useState(true);
+  const [subscribed, setSubscribed] = useState<AutotradeSubscription | null>(null);
   const nameOf = useStrategyName();
 
   const queries = [detail, kyc, ...(kyc.verified ? [check, keys] : [])];
   const failed = queries.find((query) => query.isError);
   let body;
-  if (failed) {
+  if (subscribed && detail.data) {
+    body = <SubscribeSuccess strategy={detail.data} subscription={subscribed} />;
+  } else if (failed) {
     body = (
       <LoadError
         message={errorText(failed.error)}
@@ -74,6 +77,7 @@ export default function SubscribePage() {
         strategy={detail.data}
         keys={keys.data?.list ?? []}
         check={check.data ?? { strategyId: id, subscription: null, keys: [] }}
+        onSubscribed={setSubscribed}
       />
     );
   }
