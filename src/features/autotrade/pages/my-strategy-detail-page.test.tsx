@@ -153,8 +153,15 @@ describe('MyStrategyDetailPage', () => {
     expect(within(dialog).getByTestId('autotrade-unsubscribe-returned').textContent).toBe(
       '12.50 USDT',
     );
+    // the refreshed CheckSubscription no longer has it: the page still says what happened
+    vi.mocked(checkStrategySubscription).mockResolvedValue({
+      strategyId: 1,
+      subscription: null,
+      keys: [],
+    });
     await user.click(within(dialog).getByTestId('autotrade-unsubscribe-confirm'));
-    await within(dialog).findByTestId('autotrade-unsubscribe-done');
+    await screen.findByTestId('autotrade-unsubscribe-done');
+    expect(screen.queryByTestId('autotrade-unsubscribe-dialog')).toBeNull();
     expect(vi.mocked(unsubscribeStrategy)).toHaveBeenCalledWith(7, expect.any(String));
   });
 });

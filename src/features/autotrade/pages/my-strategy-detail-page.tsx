@@ -68,6 +68,7 @@ export default function MyStrategyDetailPage() {
   const check = useCheckSubscription(strategyId, strategyId > 0);
   const history = useMyStrategyHistory();
   const nameOf = useStrategyName();
+  const [ended, setEnded] = useState<AutotradeSubscription | null>(null);
 
   if (portfolio.isError) {
     return (
@@ -124,7 +125,12 @@ export default function MyStrategyDetailPage() {
           </ButtonLink>
         }
       />
-      {subscription?.marginWarning ? (
+      {ended ? (
+        <Notice tone="success" testId="autotrade-unsubscribe-done">
+          {t('unsubscribe.done')}
+        </Notice>
+      ) : null}
+      {subscription?.marginWarning && !ended ? (
         <Notice tone="warning" testId="autotrade-my-margin-warning">
           {t('my.marginWarning', {
             margin: `${formatTradeAmount(subscription.margin, subscription.marginCurrency)} ${subscription.marginCurrency}`,
@@ -150,8 +156,8 @@ export default function MyStrategyDetailPage() {
       <Orders subscriptionId={id} symbol={portfolio.data.symbol} />
       <Reports subscriptionId={id} />
       <Movements subscriptionId={id} />
-      {subscription && LIVE_STATES.has(subscription.state) ? (
-        <Unsubscribe subscription={subscription} />
+      {subscription && LIVE_STATES.has(subscription.state) && !ended ? (
+        <Unsubscribe subscription={subscription} onDone={setEnded} />
       ) : null}
     </div>
   );
@@ -519,7 +525,14 @@ function Movements({ subscriptionId }: { subscriptionId: number }) {
   );
 }
 
-function Unsubscribe({ subscription }: { subscription: AutotradeSubscription }) {
+function Unsubscribe({
+  subscription,
+  onDone,
+}: {
+  subscription: AutotradeSubscription;
+  /** The ended subscription (the page says so: this card goes with the live state). */
+  onDone: (ended: AutotradeSubscription) => void;
+}) {
   const { t } = useTranslation('autotrade');
   const errorText = useAutotradeErrorText();
   const [open, setOpen] = useState(false);
@@ -547,11 +560,7 @@ function Unsubscribe({ subscription }: { subscription: AutotradeSubscription }) 
         description={t('unsubscribe.confirmText')}
         data-testid="autotrade-unsubscribe-dialog"
       >
-        {unsubscribe.state === 'done' ? (
-          <Notice tone="success" testId="autotrade-unsubscribe-done">
-            {t('unsubscribe.done')}
-          </Notice>
-        ) : info.isPending ? (
+        {info.isPending ? (
           <Skeleton lines={4} testId="autotrade-unsubscribe-loading" />
         ) : info.isError ? (
           <LoadError
@@ -614,7 +623,15 @@ function Unsubscribe({ subscription }: { subscription: AutotradeSubscription }) 
               <Button
                 variant="danger"
                 busy={unsubscribe.isPending}
-                onClick={() => unsubscribe.run(subscription.id).catch(() => undefined)}
+                onClick={() =>
+                  unsubscribe
+                    .run(subscription.id)
+                    .then((ended) => {
+                      setOpen(false);
+                      onDone(ended);
+                    })
+                    .catch(() => undefined)
+                }
                 data-testid="autotrade-unsubscribe-confirm"
               >
                 {t('unsubscribe.confirm')}
