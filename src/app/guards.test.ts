@@ -19,12 +19,14 @@ describe('login guard', () => {
     expect(authGuard({ name: 'Landing', params: {} }, false)).toBeNull();
     expect(authGuard({ name: 'AboutUs', params: {} }, false)).toBeNull();
     expect(authGuard({ name: 'PrivacyPolicy', params: { mobile: 'mobile' } }, false)).toBeNull();
+    // a visitor reads a strategy before deciding to subscribe
+    expect(authGuard({ name: 'StrategyDetail', params: { id: '5' } }, false)).toBeNull();
   });
 
   it('replaces a non-public route without a token by Login with back = the route name', () => {
     expect(authGuard({ name: 'Wallet', params: {} }, false)).toBe('/login?back=Wallet');
-    expect(authGuard({ name: 'StrategyDetail', params: { id: '5' } }, false)).toBe(
-      '/login?back=StrategyDetail',
+    expect(authGuard({ name: 'SubscribeStrategy', params: { id: '5' } }, false)).toBe(
+      '/login?back=SubscribeStrategy',
     );
   });
 
