@@ -68,7 +68,7 @@ test('a member finds a strategy from the landing page, subscribes with a custodi
   await page.getByRole('menuitem', { name: 'Smart Autotrade' }).click();
   await expect(page).toHaveURL(/\/trading-bot$/);
   await expect(page.getByTestId('autotrade-card').first()).toBeVisible({ timeout: 20_000 });
-  expect(await page.getByTestId('autotrade-row').count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('autotrade-row').first()).toBeVisible({ timeout: 20_000 });
 
   // filter to the low-risk strategies and open the first
   await page.getByTestId('autotrade-filter-risk').selectOption('low');

@@ -1,0 +1,105 @@
+// Smart Autotrade as the clock runs, on the time-travel project's own stack: a member follows
+// ETH Momentum (a 30-minute trend follower on the paper exchange) with a custodial USDT margin;
+// the server clock moves in half hours while the strategies step and the executor mirrors their
+// signals, until the strategy's order shows among the member's own orders; then the member
+// unsubscribes from the summary (fee due, margin returned) and the margin is back in the wallet.
+import { expect, type Page, test } from './fixtures/test';
+import { newIdentity, registerViaApi } from './fixtures/auth';
+import { advanceTime } from './fixtures/chain';
+import { loginInBrowser, markVerified } from './fixtures/member';
+import { ops } from './fixtures/stack';
+
+async function depositUsdt(page: Page, amount: string, shown: string) {
+  await page.goto('/wallet?tab=deposit');
+  await page.getByTestId('deposit-currency').selectOption('USDT');
+  await page.getByTestId('deposit-network').selectOption('TRC20');
+  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
+  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
+}
+
+test('signals mirrored as the clock runs, then unsubscribe with the margin back', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const member = newIdentity('AutotradeClock');
+  await registerViaApi(member);
+  await markVerified(member);
+  const account = `e2e-at-clock-${Date.now().toString(36)}`;
+  const key = JSON.parse(
+    await ops('exchange', 'create-key', account, '--json', '--fund', 'UST=10000'),
+  ) as { apiKey: string; secret: string };
+
+  await loginInBrowser(page, member);
+  await page.goto('/api-keys');
+  await page.getByTestId('api-key-import-open').click();
+  await page.getByTestId('api-key-name').fill('Clock desk');
+  await page.getByTestId('api-key-key').fill(key.apiKey);
+  await page.getByTestId('api-key-secret').fill(key.secret);
+  await page.getByTestId('api-key-reauth-password').fill(member.password);
+  await page.getByTestId('api-key-import-submit').click();
+  await expect(page.locator('[data-testid="api-key-row"][data-name="Clock desk"]')).toHaveAttribute(
+    'data-status',
+    'correct',
+    { timeout: 20_000 },
+  );
+  await depositUsdt(page, '200', '200.00');
+
+  // find ETH Momentum by search and subscribe 1,000 USDT with the minimum USDT margin
+  await page.goto('/trading-bot');
+  await page.getByTestId('autotrade-search').fill('Momentum');
+  await page.getByTestId('autotrade-search').press('Enter');
+  await expect(page).toHaveURL(/q=Momentum/);
+  await expect(page.getByTestId('autotrade-row')).toHaveCount(1, { timeout: 20_000 });
+  await page.getByTestId('autotrade-row-link').click();
+  await page.getByTestId('autotrade-subscribe-open').click();
+  await expect(page.getByTestId('autotrade-flow-balance')).toContainText('10,000.00 USDT', {
+    timeout: 20_000,
+  });
+  await page.getByTestId('autotrade-flow-allocation-input').fill('1000');
+  await page.getByTestId('autotrade-flow-currency-USDT').click();
+  await expect(page.getByTestId('autotrade-flow-min-stake')).toContainText('USDT');
+  await page.getByTestId('autotrade-flow-margin-min').click();
+  const margin = (await page.getByTestId('autotrade-flow-margin-input').inputValue()).trim();
+  await page.getByTestId('autotrade-flow-consent').check();
+  await page.getByTestId('autotrade-flow-confirm').click();
+  await expect(page.getByTestId('autotrade-flow-success')).toHaveAttribute('data-state', 'active', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('autotrade-flow-success-link').click();
+  await expect(page.getByTestId('autotrade-my')).toHaveAttribute('data-state', 'active', {
+    timeout: 20_000,
+  });
+  const detail = page.url();
+
+  // the clock runs: the strategies step, the executor mirrors their signals
+  await expect(async () => {
+    await advanceTime(30 * 60);
+    await ops('strategy', 'run');
+    await ops('strategy', 'execute');
+    await page.goto(detail);
+    await expect(
+      page.locator('[data-testid="autotrade-order"][data-purpose="signal"]').first(),
+    ).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 200_000, intervals: [0] });
+
+  // unsubscribe: the summary, then the margin (less any fee due) back in the wallet
+  await page.getByTestId('autotrade-unsubscribe-open').click();
+  const dialog = page.getByTestId('autotrade-unsubscribe-dialog');
+  const returned = dialog.getByTestId('autotrade-unsubscribe-returned');
+  await expect(returned).toContainText('USDT', { timeout: 20_000 });
+  const back = Number((await returned.textContent())!.replace(/[^\d.]/g, ''));
+  expect(back).toBeGreaterThan(0);
+  expect(back).toBeLessThanOrEqual(Number(margin));
+  await dialog.getByTestId('autotrade-unsubscribe-confirm').click();
+  await expect(page.getByTestId('autotrade-unsubscribe-done')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/wallet');
+  const expected = (200 - Number(margin) + back).toFixed(2);
+  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(
+    new RegExp(expected.replace('.', '\\.')),
+    { timeout: 20_000 },
+  );
+});
