@@ -31,6 +31,7 @@ export const autotradeKeys = {
   minStake: (strategyId: number, allocation: string, currency: string) =>
     [...memberRoot, 'minStake', strategyId, allocation, currency] as const,
   apiKeys: () => [...memberRoot, 'apiKeys'] as const,
+  linkedWallets: () => [...memberRoot, 'linkedWallets'] as const,
   exchangeBalance: (apiKeyId: number) => [...memberRoot, 'exchangeBalance', apiKeyId] as const,
   portfolio: (subscriptionId: number) => [...memberRoot, 'portfolio', subscriptionId] as const,
   orders: (subscriptionId: number, page: number) =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { listApiKeys } from '../../../services/exchange-api-keys';
+import { siweWallets } from '../../../services/member-security';
 import { getWalletInfo } from '../../../services/wallet';
 import {
   checkStrategySubscription,
@@ -27,6 +28,9 @@ const AFTER_MONEY_MOVE = [
   autotradeKeys.public(),
 ] as const;
 
+/** How often a subscription waiting for its on-chain margin is read again. */
+export const PENDING_POLL_MS = 5_000;
+
 /** CheckSubscription: the member's live subscription to the strategy and which keys are free. */
 export const useCheckSubscription = (strategyId: number, enabled = true) =>
   useQuery({
@@ -34,6 +38,9 @@ export const useCheckSubscription = (strategyId: number, enabled = true) =>
     queryFn: () => checkStrategySubscription(strategyId),
     enabled,
     ...cachePresets.fresh,
+    // waiting for an on-chain margin: read again until the server has activated it
+    refetchInterval: (query) =>
+      query.state.data?.subscription?.state === 'pending_margin' ? PENDING_POLL_MS : false,
   });
 
 /**
@@ -112,5 +119,13 @@ export const useCustodialBalances = () =>
   useQuery({
     queryKey: queryKeys.member.walletInfo(),
     queryFn: getWalletInfo,
+    ...cachePresets.fresh,
+  });
+
+/** The member's linked wallets (an on-chain margin comes from one of them). */
+export const useLinkedWallets = () =>
+  useQuery({
+    queryKey: autotradeKeys.linkedWallets(),
+    queryFn: siweWallets,
     ...cachePresets.fresh,
   });

@@ -17,9 +17,11 @@ import type { ApiKey } from '../../../shared/api/exchange-api-keys';
 import {
   useCustodialBalances,
   useExchangeBalance,
+  useLinkedWallets,
   useMinStake,
   useSubscribeStrategy,
 } from '../api/use-subscribe';
+import { SelectField } from '../../../components/select-field';
 import { useAutotradeErrorText } from '../hooks/use-autotrade-error-text';
 import {
   amountAtMost,
@@ -76,6 +78,10 @@ export function SubscribeForm({
   );
   const [margin, setMargin] = useState('');
   const [autoTopUp, setAutoTopUp] = useState(false);
+  const [source, setSource] = useState<'custodial' | 'chain'>('custodial');
+  const [wallet, setWallet] = useState('');
+  const linked = useLinkedWallets();
+  const linkedList = linked.data ?? [];
   const [consent, setConsent] = useState(false);
   const [tried, setTried] = useState(false);
   const subscribe = useSubscribeStrategy();
@@ -84,9 +90,9 @@ export function SubscribeForm({
   const free = balance.data?.balances.find((item) => item.currency === quote)?.free ?? '0';
   const allocationText = positiveAmountText(allocation, QUOTE_DECIMALS);
   const minStake = useMinStake(strategy.id, allocationText, marginCurrency);
-  const wallet = useCustodialBalances();
+  const balances = useCustodialBalances();
   const available =
-    wallet.data?.balances.find((item) => item.currency === marginCurrency)?.available ?? '0';
+    balances.data?.balances.find((item) => item.currency === marginCurrency)?.available ?? '0';
   const marginText = positiveAmountText(margin, MARGIN_DECIMALS[marginCurrency]);
 
   const allocationError = !allocationText
@@ -106,12 +112,16 @@ export function SubscribeForm({
           minimum: formatTradeAmount(minimum, marginCurrency),
           currency: marginCurrency,
         })
-      : wallet.data && !amountAtMost(marginText, available)
+      : source === 'custodial' && balances.data && !amountAtMost(marginText, available)
         ? t('error.insufficientBalance')
         : undefined;
+  const walletError =
+    source === 'chain' && !linkedList.some((item) => item.address === wallet)
+      ? t('subscribe.walletRequired')
+      : undefined;
   const keyError = apiKeyId === undefined ? t('subscribe.keyRequired') : undefined;
   const consentError = consent ? undefined : t('error.consentRequired');
-  const invalid = keyError ?? allocationError ?? marginError ?? consentError;
+  const invalid = keyError ?? allocationError ?? marginError ?? walletError ?? consentError;
 
   /** Any change makes it another subscription: a new idempotency key, the old refusal gone. */
   function changed<T>(set: (value: T) => void) {
@@ -131,9 +141,9 @@ export function SubscribeForm({
         apiKeyId,
         allocation: allocationText,
         marginCurrency,
-        marginSource: 'custodial',
+        marginSource: source,
         margin: marginText,
-        autoTopUp,
+        ...(source === 'chain' ? { wallet } : { autoTopUp }),
         consent,
       })
       .catch(() => undefined);
@@ -292,19 +302,69 @@ export function SubscribeForm({
           onMax={minStake.data ? () => changed(setMargin)(minStake.data.minStake) : undefined}
           currency={marginCurrency}
           decimals={MARGIN_DECIMALS[marginCurrency]}
-          hint={t('subscribe.marginSource', {
-            amount: `${formatTradeAmount(available, marginCurrency)} ${marginCurrency}`,
-          })}
+          hint={
+            source === 'custodial'
+              ? t('subscribe.marginSource', {
+                  amount: `${formatTradeAmount(available, marginCurrency)} ${marginCurrency}`,
+                })
+              : undefined
+          }
           error={margin || tried ? marginError : undefined}
           testId="autotrade-flow-margin-input"
           maxTestId="autotrade-flow-margin-min"
         />
+        <fieldset className={styles.choices}>
+          <legend>{t('subscribe.source')}</legend>
+          <label className={styles.choice} data-testid="autotrade-flow-source-custodial">
+            <input
+              type="radio"
+              name="marginSource"
+              checked={source === 'custodial'}
+              onChange={() => changed(setSource)('custodial')}
+            />
+            <span>{t('subscribe.sourceCustodial')}</span>
+          </label>
+          <label
+            className={styles.choice}
+            data-disabled={linkedList.length === 0}
+            data-testid="autotrade-flow-source-chain"
+          >
+            <input
+              type="radio"
+              name="marginSource"
+              checked={source === 'chain'}
+              disabled={linkedList.length === 0}
+              onChange={() => {
+                changed(setSource)('chain');
+                if (!wallet && linkedList[0]) setWallet(linkedList[0].address);
+              }}
+            />
+            <span>
+              {t('subscribe.sourceChain')}
+              {linkedList.length === 0 && linked.isSuccess ? (
+                <span className={styles.muted}> {t('subscribe.noLinkedWallet')}</span>
+              ) : null}
+            </span>
+          </label>
+        </fieldset>
+        {source === 'chain' ? (
+          <SelectField
+            label={t('subscribe.wallet')}
+            value={wallet}
+            onChange={(event) => changed(setWallet)(event.target.value)}
+            options={linkedList.map((item) => ({ value: item.address, label: item.address }))}
+            hint={t('subscribe.chainNext')}
+            error={tried ? walletError : undefined}
+            data-testid="autotrade-flow-wallet"
+          />
+        ) : null}
         <label className={styles.check}>
           <input
             type="checkbox"
             checked={autoTopUp}
             onChange={(event) => changed(setAutoTopUp)(event.target.checked)}
             data-testid="autotrade-flow-auto-top-up"
+            disabled={source !== 'custodial'}
           />
           <span>{t('subscribe.autoTopUp')}</span>
         </label>
@@ -327,7 +387,11 @@ export function SubscribeForm({
               : '-'}
           </dd>
           <dt>{t('subscribe.source')}</dt>
-          <dd>{t('subscribe.sourceCustodial')}</dd>
+          <dd data-testid="autotrade-summary-source">
+            {source === 'chain'
+              ? `${t('subscribe.sourceChain')} ${wallet}`
+              : t('subscribe.sourceCustodial')}
+          </dd>
           <dt>{t('field.performanceFee')}</dt>
           <dd data-testid="autotrade-summary-fee">
             {discount
@@ -402,6 +466,9 @@ export function SubscribeSuccess({
           state: t(`state.${done.state}`),
         })}
       </Notice>
+      {done.marginSource === 'chain' ? (
+        <p className={styles.lead}>{t('subscribe.chainNext')}</p>
+      ) : null}
       <div className={styles.actions}>
         <ButtonLink
           to={paths.MyStrategiesDetail.getHref({ id: String(done.id) })}

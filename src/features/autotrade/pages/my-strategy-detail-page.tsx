@@ -32,6 +32,7 @@ import {
   useUnsubscribeInfo,
   useUnsubscribeStrategy,
 } from '../api/use-subscribe';
+import { LazyChainMarginDeposit } from '../components/lazy-chain-margin-deposit';
 import { useStrategyName } from '../components/strategy-bits';
 import { useAutotradeErrorText } from '../hooks/use-autotrade-error-text';
 import {
@@ -310,6 +311,13 @@ function MarginCard({ subscription }: { subscription: AutotradeSubscription }) {
             </Notice>
           ) : null}
         </>
+      ) : live && subscription.deposit && BigInt(subscription.deposit.amount) > 0n ? (
+        <LazyChainMarginDeposit
+          subscriptionId={subscription.id}
+          currency={currency}
+          deposit={subscription.deposit}
+          decimals={currency === 'BCNT' ? 18 : 6}
+        />
       ) : live ? (
         <p className={styles.muted}>{t('my.chainMarginNote')}</p>
       ) : null}

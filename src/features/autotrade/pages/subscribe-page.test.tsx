@@ -9,6 +9,7 @@ import {
   subscribeStrategy,
 } from '../../../services/autotrade-subscriptions';
 import { listApiKeys } from '../../../services/exchange-api-keys';
+import { siweWallets } from '../../../services/member-security';
 import { ApiError } from '../../../services/http-client';
 import { getKycStatus } from '../../../services/kyc';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
@@ -26,6 +27,7 @@ vi.mock('../../../services/autotrade-subscriptions', () => ({
   subscribeStrategy: vi.fn(),
 }));
 vi.mock('../../../services/exchange-api-keys', () => ({ listApiKeys: vi.fn() }));
+vi.mock('../../../services/member-security', () => ({ siweWallets: vi.fn() }));
 vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
 vi.mock('../../../services/wallet', async (importOriginal) => ({
   ...(await importOriginal<typeof WalletModule>()),
@@ -50,6 +52,8 @@ function apiKey(overrides: Partial<ApiKey>): ApiKey {
   };
 }
 
+const WALLET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
 const renderFlow = () =>
   renderAutotrade(<SubscribePage />, {
     route: '/trading-bot/1/subscribe',
@@ -63,6 +67,9 @@ beforeEach(() => {
     ReturnType<typeof getKycStatus>
   >);
   vi.mocked(getStrategyDetail).mockResolvedValue(strategyDetail());
+  vi.mocked(siweWallets).mockResolvedValue([
+    { address: WALLET, chainId: 31337, linkedAt: '2026-11-01T00:00:00.000Z' },
+  ]);
   vi.mocked(listApiKeys).mockResolvedValue({
     list: [
       apiKey({}),
@@ -175,6 +182,38 @@ describe('SubscribePage', () => {
     });
     // the retry of the same subscription carried the same idempotency key
     expect(calls[1]![1]).toBe(calls[0]![1]);
+  });
+
+  it('subscribes with a BCNT margin staked on chain from a linked wallet', async () => {
+    const user = userEvent.setup();
+    renderFlow();
+    await screen.findByTestId('autotrade-flow-balance');
+    await user.type(screen.getByTestId('autotrade-flow-allocation-input'), '1000');
+    await screen.findByTestId('autotrade-flow-min-stake');
+    await user.click(screen.getByTestId('autotrade-flow-margin-min'));
+    await user.click(within(screen.getByTestId('autotrade-flow-source-chain')).getByRole('radio'));
+    expect((screen.getByTestId('autotrade-flow-wallet') as HTMLSelectElement).value).toBe(WALLET);
+    expect((screen.getByTestId('autotrade-flow-auto-top-up') as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    await user.click(screen.getByTestId('autotrade-flow-consent'));
+    vi.mocked(subscribeStrategy).mockResolvedValueOnce(
+      subscription({ state: 'pending_margin', marginSource: 'chain', marginCurrency: 'BCNT' }),
+    );
+    await user.click(screen.getByTestId('autotrade-flow-confirm'));
+    expect((await screen.findByTestId('autotrade-flow-success')).getAttribute('data-state')).toBe(
+      'pending_margin',
+    );
+    expect(vi.mocked(subscribeStrategy).mock.calls[0]![0]).toEqual({
+      strategyId: 1,
+      apiKeyId: 3,
+      allocation: '1000',
+      marginCurrency: 'BCNT',
+      marginSource: 'chain',
+      margin: '80',
+      wallet: WALLET,
+      consent: true,
+    });
   });
 
   it('offers the subscription instead of the form when the member already follows it', async () => {
