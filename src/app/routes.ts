@@ -271,8 +271,9 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     compactNav: true,
   },
   MyStrategiesDetail: {
+    // tx: the on-chain margin's transaction progress
     screen: withNamespaces(
-      ['autotrade'],
+      ['autotrade', 'tx'],
       () => import('../features/autotrade/pages/my-strategy-detail-page'),
     ),
   },
