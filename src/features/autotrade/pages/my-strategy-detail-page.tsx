@@ -99,16 +99,18 @@ export default function MyStrategyDetailPage() {
     );
   }
   const name = nameOf(detail.data);
+  // the subscription (read again while it waits for an on-chain margin) is the fresher state
+  const state = subscription?.state ?? portfolio.data.state;
   return (
     <div
       className={styles.page}
       data-testid="autotrade-my"
-      data-state={portfolio.data.state}
+      data-state={state}
       data-id={id}
     >
       <PageHeader
         title={name}
-        description={t('my.description', { id, state: t(`state.${portfolio.data.state}`) })}
+        description={t('my.description', { id, state: t(`state.${state}`) })}
         breadcrumbs={[
           {
             label: t('my.portfolio'),
@@ -139,12 +141,12 @@ export default function MyStrategyDetailPage() {
           })}
         </Notice>
       ) : null}
-      {portfolio.data.state === 'paused' ? (
+      {state === 'paused' ? (
         <Notice tone="warning" testId="autotrade-my-paused">
           {t('my.paused')}
         </Notice>
       ) : null}
-      {portfolio.data.state === 'pending_margin' ? (
+      {state === 'pending_margin' ? (
         <Notice tone="info" testId="autotrade-my-pending">
           {t('my.pendingMargin')}
         </Notice>
