@@ -102,12 +102,7 @@ export default function MyStrategyDetailPage() {
   // the subscription (read again while it waits for an on-chain margin) is the fresher state
   const state = subscription?.state ?? portfolio.data.state;
   return (
-    <div
-      className={styles.page}
-      data-testid="autotrade-my"
-      data-state={state}
-      data-id={id}
-    >
+    <div className={styles.page} data-testid="autotrade-my" data-state={state} data-id={id}>
       <PageHeader
         title={name}
         description={t('my.description', { id, state: t(`state.${state}`) })}
