@@ -5,8 +5,9 @@
 // unsubscribes from the summary (fee due, margin returned) and the margin is back in the wallet.
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
-import { advanceTime } from './fixtures/chain';
-import { loginInBrowser, markVerified } from './fixtures/member';
+import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
+import { advanceTime, mine } from './fixtures/chain';
+import { loginInBrowser, markVerified, memberWithWallet } from './fixtures/member';
 import { ops } from './fixtures/stack';
 
 async function depositUsdt(page: Page, amount: string, shown: string) {
@@ -102,4 +103,71 @@ test('signals mirrored as the clock runs, then unsubscribe with the margin back'
     new RegExp(expected.replace('.', '\\.')),
     { timeout: 20_000 },
   );
+});
+
+test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting -> Done), then active', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const wallet = ANVIL_ACCOUNTS[3]!;
+  const member = await memberWithWallet(page, 'AutotradeChain', wallet);
+  const account = `e2e-at-chain-${Date.now().toString(36)}`;
+  const key = JSON.parse(
+    await ops('exchange', 'create-key', account, '--json', '--fund', 'UST=10000'),
+  ) as { apiKey: string; secret: string };
+  await page.goto('/api-keys');
+  await page.getByTestId('api-key-import-open').click();
+  await page.getByTestId('api-key-name').fill('Chain desk');
+  await page.getByTestId('api-key-key').fill(key.apiKey);
+  await page.getByTestId('api-key-secret').fill(key.secret);
+  await page.getByTestId('api-key-reauth-password').fill(member.password);
+  await page.getByTestId('api-key-import-submit').click();
+  await expect(page.locator('[data-testid="api-key-row"][data-name="Chain desk"]')).toHaveAttribute(
+    'data-status',
+    'correct',
+    { timeout: 20_000 },
+  );
+
+  await page.goto('/trading-bot?q=Grid&risk=low');
+  await page.getByTestId('autotrade-row-link').first().click();
+  await page.getByTestId('autotrade-subscribe-open').click();
+  await expect(page.getByTestId('autotrade-flow-balance')).toContainText('10,000.00 USDT', {
+    timeout: 20_000,
+  });
+  await page.getByTestId('autotrade-flow-allocation-input').fill('500');
+  await page.getByTestId('autotrade-flow-currency-BCNT').click();
+  await expect(page.getByTestId('autotrade-flow-min-stake')).toContainText('BCNT');
+  await page.getByTestId('autotrade-flow-margin-min').click();
+  await page.getByTestId('autotrade-flow-source-chain').getByRole('radio').check();
+  await expect(page.getByTestId('autotrade-flow-wallet')).toHaveValue(
+    new RegExp(`^${wallet}$`, 'i'),
+  );
+  await page.getByTestId('autotrade-flow-consent').check();
+  await page.getByTestId('autotrade-flow-confirm').click();
+  await expect(page.getByTestId('autotrade-flow-success')).toHaveAttribute(
+    'data-state',
+    'pending_margin',
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('autotrade-flow-success-link').click();
+  await expect(page.getByTestId('autotrade-my')).toHaveAttribute('data-state', 'pending_margin', {
+    timeout: 20_000,
+  });
+
+  // connect the wallet, then approve + deposit through the pipeline
+  await page.getByTestId('wallet-connect').first().click();
+  await page.getByTestId('rk-wallet-option-dev.bcnt.testwallet').click();
+  await page.getByTestId('autotrade-chain-deposit-send').click();
+  await expect(page.getByTestId('autotrade-chain-deposit-progress')).toHaveAttribute(
+    'data-state',
+    'done',
+    { timeout: 60_000 },
+  );
+  // the indexer activates it after the deposit's confirmations
+  await expect(async () => {
+    await mine(2);
+    await expect(page.getByTestId('autotrade-my')).toHaveAttribute('data-state', 'active', {
+      timeout: 6_000,
+    });
+  }).toPass({ timeout: 90_000, intervals: [0] });
 });
