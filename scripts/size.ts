@@ -9,7 +9,10 @@ import { chromium } from '@playwright/test';
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
 
-const BUDGET_KIB = 200;
+// 200 KiB until the landing page's product blocks: their cards (the catalog request, the card and
+// the earn translations, about 29 KiB) are on the first desktop screen, so they load with it.
+// The goal stays lower (README, Decisions); this bound keeps it from growing further meanwhile.
+const BUDGET_KIB = 230;
 const DIST = resolve('dist');
 // Strings that survive minification inside each library (version stamps, provider names).
 const LAZY_MARKERS = [
