@@ -75,6 +75,7 @@ export default tseslint.config(
       '.e2e-dist/**',
       '.e2e-data-tt/**',
       '.e2e-dist-tt/**',
+      '.e2e-dev-dist/**',
       'test-results/**',
       'playwright-report/**',
       'src/server/db/migrations/**',
