@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -38,4 +39,21 @@ export function renderWithProviders(
     ),
   });
   return { ...result, i18n };
+}
+
+/** A query client for one test: no retries, nothing collected while the test runs. */
+export function testQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/** renderWithProviders with a fresh query client (answered with the render result). */
+export function renderWithQuery(ui: ReactElement, options: ProvidersOptions = {}) {
+  const client = testQueryClient();
+  const result = renderWithProviders(ui, {
+    ...options,
+    wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+  return { ...result, client };
 }

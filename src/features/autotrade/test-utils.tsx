@@ -1,8 +1,7 @@
 // Test helpers of the autotrade feature (used by its *.test.tsx files only).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { renderWithProviders } from '../../components/testing/render';
+import { renderWithQuery, testQueryClient } from '../../components/testing/render';
 import type {
   Portfolio,
   StrategyDetail,
@@ -10,19 +9,14 @@ import type {
 } from '../../shared/api/autotrade-strategies';
 import type { AutotradeSubscription } from '../../shared/api/autotrade-subscriptions';
 
-export function testQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
-  });
-}
+export { testQueryClient };
 
 /** Renders with i18n, a router at `route` (the page at `path`) and a fresh query client. */
 export function renderAutotrade(
   ui: ReactElement,
   { route = '/', lng, path }: { route?: string; lng?: string; path?: string } = {},
 ) {
-  const client = testQueryClient();
-  const result = renderWithProviders(
+  return renderWithQuery(
     path ? (
       <Routes>
         <Route path={path} element={ui} />
@@ -31,13 +25,8 @@ export function renderAutotrade(
     ) : (
       ui
     ),
-    {
-      route,
-      lng,
-      wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-    },
+    { route, lng },
   );
-  return { ...result, client };
 }
 
 /** A running BTC trend strategy (the dev seed's first). */
