@@ -16,6 +16,7 @@ import type errors from './locales/en-US/errors.json';
 import type footer from './locales/en-US/footer.json';
 import type kyc from './locales/en-US/kyc.json';
 import type landing from './locales/en-US/landing.json';
+import type lending from './locales/en-US/lending.json';
 import type loyalty from './locales/en-US/loyalty.json';
 import type maintenance from './locales/en-US/maintenance.json';
 import type nav from './locales/en-US/nav.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       footer: typeof footer;
       kyc: typeof kyc;
       landing: typeof landing;
+      lending: typeof lending;
       loyalty: typeof loyalty;
       maintenance: typeof maintenance;
       nav: typeof nav;

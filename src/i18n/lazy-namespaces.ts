@@ -22,11 +22,12 @@ export const LAZY_NAMESPACES = [
   'earn',
   'portfolio',
   'autotrade',
+  'lending',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending}.json',
   {
     import: 'default',
   },

@@ -24,6 +24,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/earn.json',
       '!../locales/en-US/portfolio.json',
       '!../locales/en-US/autotrade.json',
+      '!../locales/en-US/lending.json',
     ],
     { eager: true, import: 'default' },
   ),

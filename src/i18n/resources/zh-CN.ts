@@ -24,6 +24,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/earn.json',
       '!../locales/zh-CN/portfolio.json',
       '!../locales/zh-CN/autotrade.json',
+      '!../locales/zh-CN/lending.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -24,6 +24,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/earn.json',
       '!../locales/zh-TW/portfolio.json',
       '!../locales/zh-TW/autotrade.json',
+      '!../locales/zh-TW/lending.json',
     ],
     { eager: true, import: 'default' },
   ),
