@@ -24,3 +24,4 @@ export * from './exchange';
 export * from './autotrade';
 export * from './autotrade-margin';
 export * from './autotrade-trading';
+export * from './questionnaire';
