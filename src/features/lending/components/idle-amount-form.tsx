@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/amount-field';
+import { Button } from '../../../components/button';
+import { InlineSkeleton, Notice } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
+import { refusalOf } from '../../../hooks/use-error-text';
+import type { LendingExchangeBalance, LendingSubscription } from '../../../shared/api/lending';
+import { LendingError } from '../../../shared/api/lending';
+import { useLendingAction } from '../api/use-lending-actions';
+import {
+  amountAtMost,
+  cutToDecimals,
+  formatLendingAmount,
+  positiveAmountText,
+  withCurrency,
+} from '../utils/format';
+import { IDLE_DECIMALS } from './subscribe-wizard';
+import styles from './lending.module.css';
+
+/**
+ * Update idle amount (spec sections 4 and 5): the most the bot may offer and lend. It cannot
+ * exceed the current idle assets ("Insufficient Assets", with a Max button that fills them in);
+ * the server checks the funding wallet again ("Exchange Insufficient Balance." when the
+ * exchange holds less). `balance` is the funding wallet read now (LendingExchangeBalance);
+ * while it loads the last figures of the subscription bound the amount.
+ */
+export function IdleAmountForm({
+  subscription,
+  balance,
+}: {
+  subscription: LendingSubscription;
+  balance: LendingExchangeBalance | undefined;
+}) {
+  const { t } = useTranslation('lending');
+  const update = useLendingAction('IdleAmount');
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  const currency = subscription.lendingAsset;
+  const idleAssets = balance?.idleAssets ?? subscription.idleAssets;
+  const max = cutToDecimals(idleAssets, IDLE_DECIMALS);
+
+  const text = positiveAmountText(amount, IDLE_DECIMALS);
+  const localError = !text
+    ? t('idle.required')
+    : !amountAtMost(text, idleAssets)
+      ? t('error.insufficientAssets')
+      : undefined;
+  const refusal = update.state === 'error' ? refusalOf(update.error) : null;
+  /** "Insufficient Assets" from the server names the current idle assets: the new max. */
+  const serverMax =
+    refusal?.message === LendingError.insufficientAssets && typeof refusal.data?.max === 'string'
+      ? refusal.data.max
+      : undefined;
+  const shownError =
+    update.state === 'error' ? update.errorText : amount || tried ? localError : undefined;
+
+  function change(next: string) {
+    setAmount(next);
+    if (update.state !== 'submitting') update.newAction();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (localError || !text) return;
+    await update
+      .run({ strategyId: subscription.strategyId, idleAmount: text })
+      .catch(() => undefined);
+  }
+
+  return (
+    <SectionCard
+      title={t('idle.title')}
+      description={t('idle.description')}
+      data-testid="lending-idle"
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <dl className={styles.summary}>
+          <dt>{t('idle.current')}</dt>
+          <dd data-testid="lending-idle-current">
+            {withCurrency(subscription.idleAmount, currency)}
+          </dd>
+          <dt>{t('field.idleAssets')}</dt>
+          <dd data-testid="lending-idle-assets">
+            {balance ? withCurrency(idleAssets, currency) : <InlineSkeleton />}
+          </dd>
+        </dl>
+        <AmountField
+          label={t('idle.amount')}
+          value={amount}
+          onChange={change}
+          onMax={() => change(serverMax ? cutToDecimals(serverMax, IDLE_DECIMALS) : max)}
+          currency={currency}
+          decimals={IDLE_DECIMALS}
+          hint={t('idle.hint', { max: `${formatLendingAmount(idleAssets)} ${currency}` })}
+          error={shownError}
+          testId="lending-idle-input"
+          maxTestId="lending-idle-max"
+        />
+        {update.state === 'done' && update.result ? (
+          <Notice tone="success" testId="lending-idle-done">
+            {t('idle.done', {
+              amount: withCurrency(update.result.subscription.idleAmount, currency),
+            })}
+          </Notice>
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" busy={update.isPending} data-testid="lending-idle-save">
+            {t('idle.save')}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
