@@ -47,7 +47,7 @@ describe('route entry rules', () => {
 
   it('sends a logged-in member on a route without a screen to Landing', async () => {
     const result = await decideRouteEntry(
-      entry('LendingBotDashboard', '/lending-bot'),
+      entry('BinFiDashboard', '/bin-fi'),
       deps({ hasToken: () => true }),
     );
     expect(result).toEqual({ kind: 'redirect', to: '/' });

@@ -277,6 +277,24 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       () => import('../features/autotrade/pages/my-strategy-detail-page'),
     ),
   },
+  LendingBotDashboard: {
+    screen: withNamespaces(
+      ['lending'],
+      () => import('../features/lending/pages/lending-dashboard-page'),
+    ),
+  },
+  LendingDetail: {
+    screen: withNamespaces(
+      ['lending'],
+      () => import('../features/lending/pages/lending-detail-page'),
+    ),
+  },
+  LendingTermService: {
+    screen: withNamespaces(
+      ['lending'],
+      () => import('../features/lending/pages/lending-terms-page'),
+    ),
+  },
   Event: {
     hideNav: true,
   },

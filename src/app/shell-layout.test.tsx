@@ -81,7 +81,7 @@ describe('shell layout', () => {
     expect(screen.queryByTestId('nav-signup')).toBeNull();
   });
 
-  it('opens Stable Income, Mixed Quant and Smart Autotrade from the Services menu, on desktop and in the phone menu', async () => {
+  it('opens Stable Income, Mixed Quant, Smart Autotrade and the lending bot from the Services menu, on desktop and in the phone menu', async () => {
     refreshMaintenanceShown();
     const user = userEvent.setup();
     const services = async () => {
@@ -92,8 +92,7 @@ describe('shell layout', () => {
         stable: item('Stable Income').getAttribute('href'),
         mixed: item('Mixed Quant').getAttribute('href'),
         autotrade: item('Smart Autotrade').getAttribute('href'),
-        // screens not built yet stay disabled
-        lending: item('Lending Bot').getAttribute('aria-disabled'),
+        lending: item('Lending Bot').getAttribute('href'),
       };
       await user.keyboard('{Escape}');
       return result;
@@ -102,7 +101,7 @@ describe('shell layout', () => {
       stable: '/earn?tab=stable',
       mixed: '/earn?tab=mixed',
       autotrade: '/trading-bot',
-      lending: 'true',
+      lending: '/lending-bot',
     };
 
     window.innerWidth = 1280;
