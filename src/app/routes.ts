@@ -185,7 +185,7 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   },
   MyStrategies: {
     screen: withNamespaces(
-      ['earn', 'portfolio', 'autotrade'],
+      ['earn', 'portfolio', 'autotrade', 'lending'],
       () => import('./screens/portfolio-screen'),
     ),
   },

@@ -11,6 +11,8 @@ import {
   getStrategyHistory,
 } from '../../services/autotrade-subscriptions';
 import { portfolio, strategy } from '../../features/autotrade/test-utils';
+import { getLendingStrategyList } from '../../services/lending';
+import { lendingStrategy, lendingSubscription } from '../../features/lending/test-utils';
 import PortfolioScreen from './portfolio-screen';
 
 vi.mock('../../services/earn', () => ({ getEarnUserFunds: vi.fn() }));
@@ -19,6 +21,7 @@ vi.mock('../../services/autotrade-subscriptions', () => ({
   getStrategyHistory: vi.fn(),
   getAssetUnderManagement: vi.fn(),
 }));
+vi.mock('../../services/lending', () => ({ getLendingStrategyList: vi.fn() }));
 const fundsMock = vi.mocked(getEarnUserFunds);
 
 function renderAt(route: string, lng?: string) {
@@ -38,11 +41,18 @@ beforeEach(() => {
 });
 
 describe('PortfolioScreen (/portfolio)', () => {
-  it('hosts the Smart Autotrade and earn tabs (BinFi and Favorites come with their products)', async () => {
+  it('hosts the Smart Autotrade, lending bot and earn tabs (BinFi and Favorites come with their products)', async () => {
     renderAt('/portfolio?tab=earn');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Subscriptions');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Smart Autotrade', 'Earn', 'Stable Income', 'Mixed Quant', 'Flagship']);
+    expect(tabs).toEqual([
+      'Smart Autotrade',
+      'Lending bot',
+      'Earn',
+      'Stable Income',
+      'Mixed Quant',
+      'Flagship',
+    ]);
     await waitFor(() => expect(screen.getAllByTestId('portfolio-sub')).toHaveLength(2), {
       timeout: 5_000,
     });
@@ -75,6 +85,17 @@ describe('PortfolioScreen (/portfolio)', () => {
     );
     expect(screen.getByTestId('autotrade-mine-pnl').textContent).toBe('+12.50 (+1.25%)');
     expect((await screen.findByTestId('autotrade-aum-margin')).textContent).toContain('80.00 BCNT');
+  });
+
+  it("shows the member's lending in its tab, linking to the lending detail", async () => {
+    vi.mocked(getLendingStrategyList).mockResolvedValue({
+      list: [{ strategy: lendingStrategy(), subscription: lendingSubscription() }],
+    });
+    renderAt('/portfolio?tab=lending');
+    const row = await screen.findByTestId('lending-mine-row', {}, { timeout: 5_000 });
+    expect(row.getAttribute('data-state')).toBe('trial');
+    expect(screen.getByTestId('lending-mine-link').getAttribute('href')).toBe('/lending-bot/1');
+    expect(screen.getByTestId('lending-mine-idleAssets').textContent).toBe('600.00 USDT');
   });
 
   it('falls back to Earn for an unknown tab, in the reader language', () => {

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryTabs } from '../../components/query-tabs';
 import { MyStrategiesPanel } from '../../features/autotrade/components/my-strategies-panel';
 import { EarnPortfolioPanel } from '../../features/earn/components/portfolio/earn-portfolio-panel';
+import { MyLendingPanel } from '../../features/lending/components/my-lending-panel';
 import {
   PORTFOLIO_EARN_TABS,
   type PortfolioEarnTab,
@@ -13,16 +14,18 @@ import styles from '../../features/earn/components/portfolio/portfolio.module.cs
  * /portfolio (MyStrategies, KYC-gated: the route's entry rule sends a member without identity
  * verification to Account): My Subscriptions, tabs synced to `?tab=`. The earn feature gives
  * the Earn, Stable Income, Mixed Quant and Flagship panels, the autotrade feature the Smart
- * Autotrade tab (first, as the spec lists the tabs); BinFi and Favorites join as tabs here when
- * their features exist (features never import each other: the app composes them).
+ * Autotrade tab (first, as the spec lists the tabs), the lending feature the lending bot's tab;
+ * BinFi and Favorites join as tabs here when their features exist (features never import each
+ * other: the app composes them).
  */
 export default function PortfolioScreen() {
   const { t } = useTranslation('portfolio');
   const { t: autotrade } = useTranslation('autotrade');
+  const { t: lending } = useTranslation('lending');
   return (
     <div className={styles.page} data-testid="portfolio-page">
       <PageHeader title={t('page.title')} description={t('page.description')} />
-      <QueryTabs<PortfolioEarnTab | 'autotrade'>
+      <QueryTabs<PortfolioEarnTab | 'autotrade' | 'lending'>
         label={t('page.tabs')}
         defaultValue="earn"
         testIdPrefix="portfolio"
@@ -31,6 +34,11 @@ export default function PortfolioScreen() {
             value: 'autotrade',
             label: autotrade('dashboard.title'),
             content: <MyStrategiesPanel />,
+          },
+          {
+            value: 'lending',
+            label: lending('dashboard.title'),
+            content: <MyLendingPanel />,
           },
           ...PORTFOLIO_EARN_TABS.map((value) => ({
             value,
