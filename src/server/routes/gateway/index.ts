@@ -14,6 +14,7 @@ import autotradeSubscriptionRoutes from './autotrade-subscriptions';
 import autotradeStrategyRoutes from './autotrade-strategies';
 import earnRoutes from './earn';
 import exchangeApiKeyRoutes from './exchange-api-keys';
+import questionnaireRoutes from './questionnaire';
 import referralRoutes from './referral';
 import walletRoutes from './wallet';
 import walletConvertRoutes from './wallet-convert';
@@ -64,6 +65,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exchangeApiKeyRoutes);
   await app.register(autotradeStrategyRoutes);
   await app.register(autotradeSubscriptionRoutes);
+  await app.register(questionnaireRoutes);
 };
 
 export default gatewayRoutes;
