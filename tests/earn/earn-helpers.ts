@@ -87,6 +87,7 @@ export function earnHarness(getApp: () => TestApp) {
       premiumId,
       units,
       consents: [...EARN_CONSENTS],
+      riskAcknowledged: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;

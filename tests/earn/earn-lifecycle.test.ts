@@ -114,7 +114,13 @@ const join = (
   units: number,
   key = randomUUID(),
   consents = ALL_CONSENTS,
-) => post('/api/v1/premium2/Join', member, { premiumId, units, consents }, key);
+) =>
+  post(
+    '/api/v1/premium2/Join',
+    member,
+    { premiumId, units, consents, riskAcknowledged: true },
+    key,
+  );
 
 async function joined(
   member: TestMember,
@@ -239,7 +245,7 @@ describe('joining', () => {
         await post(
           '/api/v1/premium2/Join',
           member,
-          { premiumId: p.id, units: 10, consents: ALL_CONSENTS },
+          { premiumId: p.id, units: 10, consents: ALL_CONSENTS, riskAcknowledged: true },
           null,
         )
       ).json().message,

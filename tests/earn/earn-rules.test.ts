@@ -304,6 +304,7 @@ describe('premium funds', () => {
       premiumId: created.id,
       units: 10,
       consents: [...EARN_CONSENTS],
+      riskAcknowledged: true,
     });
     expect(early.json().message).toBe('earn_premier_only');
     await kycOps(t, 'premier/approve', { email: premier.email });
@@ -315,7 +316,12 @@ describe('premium funds', () => {
     expect(fundIn(await listOf(other))).toBeUndefined();
     expect(fundIn(await listOf())).toBeUndefined();
 
-    const body = { premiumId: created.id, units: 10, consents: [...EARN_CONSENTS] };
+    const body = {
+      premiumId: created.id,
+      units: 10,
+      consents: [...EARN_CONSENTS],
+      riskAcknowledged: true,
+    };
     const refused = await h.post('/api/v1/premium2/Join', other, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('earn_premier_only');

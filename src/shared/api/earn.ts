@@ -416,6 +416,8 @@ export const earnJoinBodySchema = z.object({
   consents: z.array(z.enum(EARN_CONSENTS)).check(z.maxLength(EARN_CONSENTS.length)),
   /** Stable Income: renew at expiry (default on for Pro, off otherwise) */
   autoRenew: z.optional(z.boolean()),
+  /** the member acknowledges subscribing above their risk type or without a valid questionnaire */
+  riskAcknowledged: z.optional(z.boolean()),
 });
 export type EarnJoinBody = z.infer<typeof earnJoinBodySchema>;
 

@@ -19,6 +19,11 @@ import {
 } from '../../../shared/api/earn';
 import { consentsFor, isNavKind, isProKind } from '../../../shared/constants/earn';
 import { isPremierMember } from '../kyc/premier';
+import {
+  assessSuitability,
+  recordAcknowledgement,
+  requireAcknowledgement,
+} from '../questionnaire/suitability';
 import { currencyDecimals } from '../wallet/balances';
 import { withIdempotency } from '../wallet/idempotency';
 import {
@@ -179,6 +184,13 @@ export async function joinProduct(
             message: EarnError.consentMissing,
           })),
         );
+      // above the member's risk type, or without a valid questionnaire: acknowledged or refused
+      const suitability = await assessSuitability(tx, deps.clock, memberId, {
+        product: 'earn',
+        productId: product.id,
+        productRisk: product.riskLevel,
+      });
+      requireAcknowledgement(suitability, body.riskAcknowledged);
       const held = existing?.state === 'raising' ? existing.units : 0;
       const total = held + body.units;
       if (total < product.minUnit)
@@ -263,6 +275,7 @@ export async function joinProduct(
               .returning();
       }
       if (!sub) throw new Error('subscription not written');
+      await recordAcknowledgement(tx, suitability, sub.id, now);
       let posted;
       try {
         posted = await postLedgerTransaction(tx, deps.clock, {
