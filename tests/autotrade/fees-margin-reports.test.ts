@@ -53,7 +53,13 @@ beforeAll(async () => {
   t = await createTestApp({ clock: undefined });
   t.clock.set('2025-03-10T04:00:00.000Z');
   strategyId = (await insertStrategy(t.database.db, t.clock.now())).id;
-  const base = { strategyId, allocation: '5000', marginSource: 'custodial', consent: true };
+  const base = {
+    strategyId,
+    allocation: '5000',
+    marginSource: 'custodial',
+    consent: true,
+    riskAcknowledged: true,
+  };
   const u = await memberWithKey(t, { usdt: USDT6(500) });
   const b = await memberWithKey(t, { bcnt: BCNT18(1_000) });
   const w = await memberWithKey(t, { usdt: USDT6(100) });

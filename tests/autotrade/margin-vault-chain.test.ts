@@ -102,6 +102,7 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       margin: '200',
       wallet: anvilAccount(7).address,
       consent: true,
+      riskAcknowledged: true,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('autotrade_wallet_not_linked');
@@ -117,6 +118,7 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       margin: '200',
       wallet,
       consent: true,
+      riskAcknowledged: true,
     });
     expect(sub).toMatchObject({
       state: 'pending_margin',
@@ -306,6 +308,7 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       margin: '200',
       wallet: anvilAccount(8).address,
       consent: true,
+      riskAcknowledged: true,
     });
     t.clock.advance(25 * 3600 * 1000);
     await t.app.scheduler.runTask('autotrade-margin');
@@ -335,6 +338,7 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       margin: '200',
       wallet: daveWallet.address,
       consent: true,
+      riskAcknowledged: true,
     });
     await chain.mine();
     await indexAll(t.app);

@@ -39,6 +39,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   marginSource: 'custodial',
   margin: '150',
   consent: true,
+  riskAcknowledged: true,
   ...overrides,
 });
 

@@ -199,6 +199,8 @@ export const subscribeBodySchema = z.object({
   autoTopUp: z.optional(z.boolean()),
   /** the terms of /terms-autotrade and the high-risk disclaimer */
   consent: z.boolean(),
+  /** the member acknowledges subscribing above their risk type or without a valid questionnaire */
+  riskAcknowledged: z.optional(z.boolean()),
 });
 export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
 

@@ -29,6 +29,12 @@ import {
   linkedWallets,
 } from '../../db/schema';
 import { AppError, validationError } from '../../errors';
+import {
+  assessSuitability,
+  recordAcknowledgement,
+  requireAcknowledgement,
+  strategyRisk,
+} from '../questionnaire/suitability';
 import { ExchangeFailure } from '../../exchange/adapter';
 import { credentialsOf, registerApiKeyUsage } from '../../exchange/api-keys';
 import { fromUnits, toUnits } from '../../exchange/decimal';
@@ -281,6 +287,13 @@ export async function subscribe(
   if (!strategy.marginCurrencies.includes(body.marginCurrency)) {
     refuse(E.marginCurrencyNotAccepted, { field: 'marginCurrency' });
   }
+  // above the member's risk type, or without a valid questionnaire: acknowledged or refused
+  const suitability = await assessSuitability(deps.db, deps.clock, memberId, {
+    product: 'autotrade',
+    productId: strategy.id,
+    productRisk: strategyRisk(strategy.riskLevel),
+  });
+  requireAcknowledgement(suitability, body.riskAcknowledged);
   const [key] = await deps.db
     .select()
     .from(exchangeApiKeys)
@@ -388,6 +401,7 @@ export async function subscribe(
         throw error;
       }
       if (!sub) throw new Error('subscription not written');
+      await recordAcknowledgement(tx, suitability, sub.id, now);
       await tx.insert(autotradeMarginStates).values({
         subscriptionId: sub.id,
         // on chain the member deposits the amount chosen; it must reach the required stake
