@@ -1,6 +1,6 @@
 /**
  * The exchange adapter: what the platform asks of a member's exchange account through an API key
- * (Smart Autotrade mirrors orders with it, the lending bot reads balances). One interface for
+ * (Smart Autotrade mirrors orders with it, the lending bot lends on the funding market). One interface for
  * every exchange; the implementation is ccxt (exchange/ccxt-bitfinex.ts), pointed at Bitfinex in
  * production and at the local paper exchange (exchange/paper) everywhere else, so the same code
  * path runs in development and tests.
@@ -146,6 +146,62 @@ export interface MarketInfo {
   minAmount: bigint;
 }
 
+/** The funding wallet of a currency: balance (lent and offered included) and what is free. */
+export interface FundingBalance {
+  /** unified currency code (USDT) */
+  currency: string;
+  total: bigint;
+  free: bigint;
+}
+
+/** A lending offer on the funding market (rates are daily, units of 1e-8: 0.0002 = 20,000). */
+export interface FundingOffer {
+  id: string;
+  currency: string;
+  /** what is still offered */
+  amount: bigint;
+  amountOrig: bigint;
+  rate: bigint;
+  period: number;
+  status: string;
+  timestamp: number;
+}
+
+/** Money lent out: an offer (or its part) a borrower took. */
+export interface FundingCredit {
+  id: string;
+  currency: string;
+  amount: bigint;
+  rate: bigint;
+  period: number;
+  status: 'active' | 'closed';
+  openedAt: number;
+  lastPayoutAt: number | null;
+  closedAt: number | null;
+}
+
+/** A level of the funding book: lenders' offers (asks) cheapest first, borrowers' bids dearest first. */
+export interface FundingBook {
+  currency: string;
+  asks: { rate: bigint; period: number; amount: bigint }[];
+  bids: { rate: bigint; period: number; amount: bigint }[];
+}
+
+/** A funding wallet ledger entry (interest payments among them). */
+export interface FundingLedgerEntry {
+  id: string;
+  currency: string;
+  /** signed */
+  amount: bigint;
+  balance: bigint;
+  description: string;
+  timestamp: number;
+  /** the credit an interest payment is for, when the exchange names it */
+  creditId: string | null;
+  /** an interest payment (Bitfinex: "Margin Funding Payment") */
+  interest: boolean;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
   /** where requests go (the paper exchange's address outside production) */
@@ -167,4 +223,23 @@ export interface ExchangeAdapter {
   markets(): Promise<MarketInfo[]>;
   /** the market's minimum order amount (base units); throws `bad_symbol` for an unknown one */
   minOrderSize(symbol: string): Promise<bigint>;
+
+  // ---- the funding market (the lending bot); currencies are unified codes (USDT) ----
+  /** the funding wallets (Bitfinex's `funding` wallet type) */
+  fundingBalances(credentials: ExchangeCredentials): Promise<FundingBalance[]>;
+  fundingBook(currency: string, depth?: number): Promise<FundingBook>;
+  submitFundingOffer(
+    credentials: ExchangeCredentials,
+    offer: { currency: string; amount: bigint; rate: bigint; period: number },
+  ): Promise<FundingOffer>;
+  cancelFundingOffer(credentials: ExchangeCredentials, id: string): Promise<FundingOffer>;
+  fundingOffers(credentials: ExchangeCredentials, currency: string): Promise<FundingOffer[]>;
+  /** the active credits */
+  fundingCredits(credentials: ExchangeCredentials, currency: string): Promise<FundingCredit[]>;
+  /** the funding ledger of a currency since a time, newest first */
+  fundingLedger(
+    credentials: ExchangeCredentials,
+    currency: string,
+    since?: number,
+  ): Promise<FundingLedgerEntry[]>;
 }

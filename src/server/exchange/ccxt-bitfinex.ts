@@ -8,6 +8,10 @@ import {
   ExchangeFailure,
   type ExchangeFailureKind,
   type Fill,
+  type FundingBook,
+  type FundingCredit,
+  type FundingLedgerEntry,
+  type FundingOffer,
   type KeyPermissions,
   type MarketInfo,
   type Order,
@@ -249,6 +253,50 @@ export function createCcxtBitfinexAdapter(options: CcxtBitfinexOptions = {}): Ex
         }));
     });
 
+  // ---- funding: ccxt has no unified calls for Bitfinex's funding endpoints, so these use its
+  // implicit methods (signed like every private call) and decode Bitfinex's arrays here
+  type Implicit = Record<string, (params?: Record<string, unknown>) => Promise<unknown>>;
+  const implicit = (client: Exchange, method: string, params: Record<string, unknown> = {}) =>
+    (client as unknown as Implicit)[method]!(params) as Promise<unknown>;
+  /** Bitfinex's currency id of a unified code (USDT -> UST) and back */
+  const currencyId = (code: string) => (code === 'USDT' ? 'UST' : code);
+  const currencyCode = (id: string) => (id === 'UST' ? 'USDT' : id);
+  const rows = (raw: unknown): unknown[][] =>
+    Array.isArray(raw) ? raw.filter((row): row is unknown[] => Array.isArray(row)) : [];
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  const positive = (value: bigint) => (value < 0n ? -value : value);
+
+  const toOffer = (row: unknown[]): FundingOffer => ({
+    id: text(row[0]),
+    currency: currencyCode(text(row[1]).replace(/^f/, '')),
+    amount: units(row[4]),
+    amountOrig: units(row[5]),
+    rate: units(row[14]),
+    period: Number(row[15] ?? 0),
+    status: text(row[10]),
+    timestamp: Number(row[2] ?? 0),
+  });
+  const toCredit = (row: unknown[]): FundingCredit => {
+    const status = text(row[7]);
+    return {
+      id: text(row[0]),
+      currency: currencyCode(text(row[1]).replace(/^f/, '')),
+      amount: positive(units(row[5])),
+      rate: units(row[11]),
+      period: Number(row[12] ?? 0),
+      status: status === 'ACTIVE' ? 'active' : 'closed',
+      openedAt: Number(row[13] ?? row[3] ?? 0),
+      lastPayoutAt: row[14] === null || row[14] === undefined ? null : Number(row[14]),
+      closedAt: status === 'ACTIVE' ? null : Number(row[4] ?? 0),
+    };
+  };
+  /** the notification of a write: [MTS, TYPE, MSG_ID, null, DATA, CODE, STATUS, TEXT] */
+  const notified = (raw: unknown): unknown[] => {
+    const data = Array.isArray(raw) ? raw[4] : undefined;
+    if (!Array.isArray(data)) throw new ExchangeFailure('other', 'unexpected funding answer');
+    return data as unknown[];
+  };
+
   return {
     exchange: 'bitfinex',
     describe: () => ({ exchange: 'bitfinex', paper }),
@@ -375,5 +423,111 @@ export function createCcxtBitfinexAdapter(options: CcxtBitfinexOptions = {}): Ex
       ),
 
     minOrderSize: (symbol) => publicCall(() => minOrderSize(symbol)),
+
+    fundingBalances: (credentials) =>
+      withKey(credentials, async (client) =>
+        rows(await implicit(client, 'privatePostAuthRWallets'))
+          .filter((row) => row[0] === 'funding')
+          .map((row) => ({
+            currency: currencyCode(text(row[1])),
+            total: units(row[2]),
+            free: units(row[4]),
+          })),
+      ),
+
+    fundingBook: (currency, depth = 25) =>
+      publicCall(async (client): Promise<FundingBook> => {
+        const raw = rows(
+          await implicit(client, 'publicGetBookSymbolPrecision', {
+            symbol: `f${currencyId(currency)}`,
+            precision: 'P0',
+            len: depth,
+          }),
+        );
+        // [RATE, PERIOD, COUNT, AMOUNT]: a positive amount is an offer (ask), negative a bid
+        const levels = raw.map((row) => ({
+          rate: units(row[0]),
+          period: Number(row[1] ?? 0),
+          amount: units(row[3]),
+        }));
+        return {
+          currency,
+          asks: levels
+            .filter((level) => level.amount > 0n)
+            .sort((a, b) => (a.rate < b.rate ? -1 : a.rate > b.rate ? 1 : 0)),
+          bids: levels
+            .filter((level) => level.amount < 0n)
+            .map((level) => ({ ...level, amount: -level.amount }))
+            .sort((a, b) => (a.rate > b.rate ? -1 : a.rate < b.rate ? 1 : 0)),
+        };
+      }),
+
+    submitFundingOffer: (credentials, offer) =>
+      withKey(credentials, async (client) =>
+        toOffer(
+          notified(
+            await implicit(client, 'privatePostAuthWFundingOfferSubmit', {
+              type: 'LIMIT',
+              symbol: `f${currencyId(offer.currency)}`,
+              amount: fromUnits(offer.amount),
+              rate: fromUnits(offer.rate),
+              period: offer.period,
+            }),
+          ),
+        ),
+      ),
+
+    cancelFundingOffer: (credentials, id) =>
+      withKey(credentials, async (client) =>
+        toOffer(
+          notified(
+            await implicit(client, 'privatePostAuthWFundingOfferCancel', { id: Number(id) }),
+          ),
+        ),
+      ),
+
+    fundingOffers: (credentials, currency) =>
+      withKey(credentials, async (client) =>
+        rows(
+          await implicit(client, 'privatePostAuthRFundingOffersSymbol', {
+            symbol: `f${currencyId(currency)}`,
+          }),
+        ).map(toOffer),
+      ),
+
+    fundingCredits: (credentials, currency) =>
+      withKey(credentials, async (client) =>
+        rows(
+          await implicit(client, 'privatePostAuthRFundingCreditsSymbol', {
+            symbol: `f${currencyId(currency)}`,
+          }),
+        ).map(toCredit),
+      ),
+
+    fundingLedger: (credentials, currency, since) =>
+      withKey(credentials, async (client) =>
+        rows(
+          await implicit(client, 'privatePostAuthRLedgersCurrencyHist', {
+            currency: currencyId(currency),
+            ...(since === undefined ? {} : { start: since }),
+            limit: 2_500,
+          }),
+        )
+          .map((row): FundingLedgerEntry => {
+            const description = text(row[8]);
+            const credit = /credit #(\d+)/.exec(description);
+            return {
+              id: text(row[0]),
+              currency: currencyCode(text(row[1])),
+              amount: units(row[5]),
+              balance: units(row[6]),
+              description,
+              timestamp: Number(row[3] ?? 0),
+              creditId: credit ? (credit[1] as string) : null,
+              interest: /margin funding payment/i.test(description),
+            };
+          })
+          .sort((a, b) => b.timestamp - a.timestamp),
+      ),
   };
 }

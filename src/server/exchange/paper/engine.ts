@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock';
 import { absUnits, fromUnits, minUnits, mulUnits, mulUnitsUp, ONE } from '../decimal';
+import { emptyFundingState, FundingMarket, PaperFunding, type PaperFundingState } from './funding';
 import { MINUTE_MS, PaperMarket, type BookLevel } from './market';
 
 /**
@@ -132,10 +133,14 @@ export interface PaperState {
   fills: PaperFill[];
   /** the last minute resting orders were matched in */
   matchedMinute: number;
+  /** the funding market's side (funding.ts); missing in a state saved before it existed */
+  funding?: PaperFundingState;
 }
 
 export class PaperEngine {
   readonly market: PaperMarket;
+  /** the funding market: funding wallets, offers, credits, interest (funding.ts) */
+  readonly funding: PaperFunding;
   private state: PaperState;
   /** called after every change (the server persists the state) */
   onChange: (() => void) | undefined;
@@ -154,6 +159,14 @@ export class PaperEngine {
       fills: [],
       matchedMinute: PaperMarket.minuteOf(clock.now()),
     };
+    this.state.funding ??= emptyFundingState(clock);
+    this.funding = new PaperFunding(
+      new FundingMarket(options.seed, this.market.anchorMinute),
+      clock,
+      this.state.funding,
+      () => this.id(),
+      () => this.changed(),
+    );
   }
 
   snapshot(): PaperState {

@@ -15,6 +15,7 @@ import {
   PERMISSION_SCOPES,
   type PermissionScope,
 } from './engine';
+import { FundingError, type PaperFundingCredit, type PaperFundingOffer } from './funding';
 import { PaperMarket } from './market';
 
 /**
@@ -190,6 +191,67 @@ function fillArray(engine: Engine, fill: PaperFill): unknown[] {
   ];
 }
 
+/** Bitfinex's funding offer array */
+function offerArray(offer: PaperFundingOffer): unknown[] {
+  const status =
+    offer.status === 'CANCELED'
+      ? 'CANCELED'
+      : offer.status === 'EXECUTED'
+        ? `EXECUTED at ${fromUnits(offer.rate)}(${fromUnits(offer.amountOrig)})`
+        : offer.status;
+  return [
+    offer.id,
+    `f${offer.currency}`,
+    offer.createdAt,
+    offer.updatedAt,
+    num(offer.amount),
+    num(offer.amountOrig),
+    'LIMIT',
+    null,
+    null,
+    0,
+    status,
+    null,
+    null,
+    null,
+    num(offer.rate),
+    offer.period,
+    0,
+    0,
+    null,
+    0,
+    null,
+  ];
+}
+
+/** Bitfinex's funding credit array (the member's money lent out) */
+function creditArray(credit: PaperFundingCredit): unknown[] {
+  return [
+    credit.id,
+    `f${credit.currency}`,
+    1,
+    credit.openedAt,
+    credit.closedAt ?? credit.lastPayoutAt ?? credit.openedAt,
+    num(credit.amount),
+    0,
+    credit.status,
+    'FIXED',
+    null,
+    null,
+    num(credit.rate),
+    credit.period,
+    credit.openedAt,
+    credit.lastPayoutAt,
+    0,
+    0,
+    null,
+    0,
+    null,
+    0,
+    null,
+  ];
+}
+
 class HttpAnswer {
   constructor(
     readonly status: number,
@@ -315,6 +377,22 @@ export function createPaperExchange(options: PaperExchangeOptions): PaperExchang
         });
     }
     const symbol = rest[0] ?? '';
+    if (what === 'book' && symbol.startsWith('f')) {
+      // funding book: [RATE, PERIOD, COUNT, AMOUNT], AMOUNT > 0 an offer (ask), < 0 a bid
+      const currency = engine.funding.market.currency(symbol.slice(1));
+      if (!currency) throw new PaperError(10020, 'symbol: invalid');
+      const book = engine.funding.market.book(currency.id, minute);
+      const length = Number(query.get('len') ?? 25);
+      const levels = Number.isFinite(length) ? Math.max(1, Math.min(length, 100)) : 25;
+      return [
+        ...book.bids
+          .slice(0, levels)
+          .map((level) => [num(level.rate), level.period, 1, num(-level.amount)]),
+        ...book.asks
+          .slice(0, levels)
+          .map((level) => [num(level.rate), level.period, 1, num(level.amount)]),
+      ];
+    }
     const pair = engine.market.pair(symbol.startsWith('t') ? symbol.slice(1) : symbol);
     if (what === 'ticker' || what === 'book') {
       if (!pair) throw new PaperError(10020, 'symbol: invalid');
@@ -376,8 +454,102 @@ export function createPaperExchange(options: PaperExchangeOptions): PaperExchang
     throw new HttpAnswer(404, ['error', 10020, 'endpoint: not found']);
   };
 
+  /** the funding endpoints (offers, credits, the ledger); undefined for any other path */
+  const fundingCall = (
+    key: PaperKey,
+    path: string,
+    body: Record<string, unknown>,
+    now: number,
+  ): unknown => {
+    const account = key.accountId;
+    const currencyOf = (symbol: string | undefined) => {
+      if (symbol === undefined) return undefined;
+      const currency = engine.funding.market.currency(symbol.replace(/^f/, ''));
+      if (!currency) throw new PaperError(10020, 'symbol: invalid');
+      return currency.id;
+    };
+    if (path === 'auth/w/funding/offer/submit') {
+      engine.requirePermission(key, 'funding', 'write');
+      if (String(body.type ?? 'LIMIT') !== 'LIMIT') throw new PaperError(10020, 'type: invalid');
+      const offer = engine.funding.submitOffer(account, {
+        currency: currencyOf(String(body.symbol ?? '')) as string,
+        amount: toUnits(String(body.amount ?? '')),
+        rate: toUnits(String(body.rate ?? '')),
+        period: Number(body.period),
+      });
+      return [
+        now,
+        'fon-req',
+        null,
+        null,
+        offerArray(offer),
+        null,
+        'SUCCESS',
+        'Submitting funding offer.',
+      ];
+    }
+    if (path === 'auth/w/funding/offer/cancel') {
+      engine.requirePermission(key, 'funding', 'write');
+      const id = Number(body.id);
+      if (!Number.isSafeInteger(id)) throw new PaperError(10020, 'id: invalid');
+      const offer = engine.funding.cancelOffer(account, id);
+      return [
+        now,
+        'foc-req',
+        null,
+        null,
+        offerArray(offer),
+        null,
+        'SUCCESS',
+        `Submitted for cancellation (ID: ${id}).`,
+      ];
+    }
+    const offers = /^auth\/r\/funding\/offers(?:\/(f[A-Z0-9]+))?$/.exec(path);
+    if (offers) {
+      engine.requirePermission(key, 'funding', 'read');
+      return engine.funding.openOffers(account, currencyOf(offers[1])).map(offerArray);
+    }
+    const credits = /^auth\/r\/funding\/credits(?:\/(f[A-Z0-9]+))?(\/hist)?$/.exec(path);
+    if (credits) {
+      engine.requirePermission(key, 'funding', 'read');
+      const currency = currencyOf(credits[1]);
+      if (!credits[2]) return engine.funding.activeCredits(account, currency).map(creditArray);
+      const { start, end, limit } = window(body, now);
+      return engine.funding
+        .closedCredits(account, currency)
+        .filter((credit) => {
+          const closed = credit.closedAt ?? 0;
+          return (start === undefined || closed >= start) && closed <= end;
+        })
+        .slice(0, limit)
+        .map(creditArray);
+    }
+    const ledgers = /^auth\/r\/ledgers(?:\/([A-Z0-9]+))?\/hist$/.exec(path);
+    if (ledgers) {
+      engine.requirePermission(key, 'history', 'read');
+      const { start, end, limit } = window(body, now);
+      return engine.funding
+        .ledger(account, ledgers[1])
+        .filter((entry) => (start === undefined || entry.mts >= start) && entry.mts <= end)
+        .slice(0, limit)
+        .map((entry) => [
+          entry.id,
+          entry.currency,
+          entry.wallet,
+          entry.mts,
+          null,
+          num(entry.amount),
+          num(entry.balance),
+          null,
+          entry.description,
+        ]);
+    }
+    return undefined;
+  };
+
   const authenticated = (key: PaperKey, path: string, body: Record<string, unknown>): unknown => {
     engine.catchUp();
+    engine.funding.catchUp();
     const account = key.accountId;
     const now = clock.now().getTime();
     const symbolPair = (symbol: string | undefined) => {
@@ -396,17 +568,21 @@ export function createPaperExchange(options: PaperExchangeOptions): PaperExchang
     }
     if (path === 'auth/r/wallets') {
       engine.requirePermission(key, 'wallets', 'read');
-      return engine
-        .wallets(account)
-        .map((wallet) => [
-          'exchange',
+      const row =
+        (type: 'exchange' | 'funding') =>
+        (wallet: { currency: string; balance: bigint; available: bigint }) => [
+          type,
           wallet.currency,
           num(wallet.balance),
           num(0n),
           num(wallet.available),
           null,
           null,
-        ]);
+        ];
+      return [
+        ...engine.wallets(account).map(row('exchange')),
+        ...engine.funding.wallets(account).map(row('funding')),
+      ];
     }
     if (path === 'auth/w/order/submit') {
       engine.requirePermission(key, 'orders', 'write');
@@ -446,6 +622,8 @@ export function createPaperExchange(options: PaperExchangeOptions): PaperExchang
         `Submitted for cancellation; waiting for confirmation (ID: ${id}).`,
       ];
     }
+    const funding = fundingCall(key, path, body, now);
+    if (funding !== undefined) return funding;
     const orders = /^auth\/r\/orders(?:\/(t[A-Z0-9:]+))?(\/hist)?$/.exec(path);
     if (orders) {
       engine.requirePermission(key, 'orders', 'read');
@@ -522,7 +700,9 @@ export function createPaperExchange(options: PaperExchangeOptions): PaperExchang
       return answer(200, result);
     } catch (error) {
       if (error instanceof HttpAnswer) return answer(error.status, error.body);
-      if (error instanceof PaperError) return answer(500, ['error', error.code, error.message]);
+      if (error instanceof PaperError || error instanceof FundingError) {
+        return answer(500, ['error', error.code, error.message]);
+      }
       if (error instanceof SyntaxError || error instanceof RangeError) {
         return answer(500, ['error', 10020, `request: invalid (${error.message})`]);
       }
