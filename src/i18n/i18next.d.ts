@@ -22,6 +22,7 @@ import type maintenance from './locales/en-US/maintenance.json';
 import type nav from './locales/en-US/nav.json';
 import type onboarding from './locales/en-US/onboarding.json';
 import type portfolio from './locales/en-US/portfolio.json';
+import type questionnaire from './locales/en-US/questionnaire.json';
 import type security from './locales/en-US/security.json';
 import type tx from './locales/en-US/tx.json';
 import type wallet from './locales/en-US/wallet.json';
@@ -58,6 +59,7 @@ declare module 'i18next' {
       nav: typeof nav;
       onboarding: typeof onboarding;
       portfolio: typeof portfolio;
+      questionnaire: typeof questionnaire;
       security: typeof security;
       tx: typeof tx;
       wallet: typeof wallet;
