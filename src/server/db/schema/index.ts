@@ -25,3 +25,4 @@ export * from './autotrade';
 export * from './autotrade-margin';
 export * from './autotrade-trading';
 export * from './questionnaire';
+export * from './lending';
