@@ -113,7 +113,7 @@ export async function deployAll({
   const allianceNft = await deploy('allianceNft', [owner]);
   // Locally one account plays admin, operator and treasury/custody; production uses separate keys.
   const marginVault = await deploy('marginVault', [owner, owner, owner]);
-  const binFiPool = await deploy('binFiPool', [testUsdt, owner, owner, owner]);
+  const binFiPool = await deploy('binFiPool', [testUsdt, bcnt, owner, owner, owner]);
   const addresses: DeployedAddresses = {
     bcnt,
     testUsdt,

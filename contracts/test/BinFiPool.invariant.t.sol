@@ -2,14 +2,16 @@
 pragma solidity ^0.8.24;
 
 import {Test} from "./utils/Test.sol";
-import {TestUSDT} from "../src/TestUSDT.sol";
+import {BCNT} from "../src/BCNT.sol";
 import {BinFiPool} from "../src/BinFiPool.sol";
-import {BinFiPoolHandler} from "./handlers/BinFiPoolHandler.sol";
+import {BinFiPoolHandler, BlacklistUSDT} from "./handlers/BinFiPoolHandler.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
-/// @notice Per-fund USDT accounting of BinFiPool under random whole lifecycles.
+/// @notice BinFiPool's money under random whole lifecycles, with recipients blacklisted by the
+/// token at random times.
 contract BinFiPoolInvariantTest is Test {
-    TestUSDT internal usdt;
+    BlacklistUSDT internal usdt;
+    BCNT internal bcnt;
     BinFiPool internal pool;
     BinFiPoolHandler internal handler;
     address internal custody;
@@ -17,12 +19,13 @@ contract BinFiPoolInvariantTest is Test {
 
     function setUp() public {
         address admin = makeAddr("admin");
-        address operator = makeAddr("operator");
+        (address operator, uint256 operatorKey) = makeAddrAndKey("operator");
         custody = makeAddr("custody");
         vm.warp(1_700_000_000);
-        usdt = new TestUSDT(admin);
-        pool = new BinFiPool(IERC20(address(usdt)), admin, operator, custody);
-        handler = new BinFiPoolHandler(usdt, pool, operator, admin);
+        usdt = new BlacklistUSDT();
+        bcnt = new BCNT(admin);
+        pool = new BinFiPool(IERC20(address(usdt)), IERC20(address(bcnt)), admin, operator, custody);
+        handler = new BinFiPoolHandler(usdt, bcnt, pool, operator, operatorKey, admin);
         targets.push(address(handler));
     }
 
@@ -30,35 +33,48 @@ contract BinFiPoolInvariantTest is Test {
         return targets;
     }
 
-    /// @dev One invariant function (each costs a full campaign). Per fund: deposited equals what
-    /// orders paid in, and once matched deposited = matched + refundable + refunded (refunds paid
-    /// out), with payouts claimed never above what the operator funded. Across funds the pool's
-    /// USDT balance is exactly what it still owes, and custody holds the matched capital.
+    /// @dev One invariant function (each costs a full campaign).
+    /// - per round: deposits are what orders paid in; once matched, the refund period plus the
+    ///   matched capital equal the deposits; what was distributed never exceeds what was funded;
+    /// - members received (or are owed) exactly what the rounds distributed; the handler checks
+    ///   on every claim and batch that each order got its units x rate rounded down for exactly
+    ///   the periods its cursor passed (no period twice, none it had no part in);
+    /// - the pool's USDT is exactly what it still owes (deposits of raising rounds, matched
+    ///   capital not yet started, funded but undistributed periods, owed credits), custody
+    ///   holds the started rounds' capital, and its BCNT is the locks not yet released plus
+    ///   owed BCNT.
     function invariant_PoolAccounting() public view {
-        uint256 owed;
-        uint256 matchedTotal;
+        uint256 usdtHeld;
+        uint256 bcntHeld;
+        uint256 atCustody;
+        uint256 distributed;
         for (uint256 id = 1; id <= pool.fundCount(); id++) {
             BinFiPool.Accounts memory a = pool.accountsOf(id);
             BinFiPool.Status status = pool.getFund(id).status;
             assertEq(a.deposited, handler.ghostDeposited(id), "deposited equals what orders paid in");
-            assertEq(a.refunded, handler.ghostRefunded(id), "refunded equals what members received");
-            assertEq(a.payoutClaimed, handler.ghostPayoutsClaimed(id), "payouts equal what members received");
-            assertLe(a.payoutClaimed, a.payoutFunded, "payouts claimed never exceed the funding");
+            assertLe(a.distributed, a.funded, "payouts never exceed funding");
             if (status == BinFiPool.Status.Raising) {
-                assertEq(a.matchedValue + a.refunded, 0, "nothing matched or refunded while raising");
-                owed += a.deposited;
+                assertEq(pool.periodCount(id), 0, "no period while raising");
+                usdtHeld += a.deposited;
             } else {
-                assertEq(
-                    a.deposited,
-                    a.matchedValue + pool.refundableOf(id) + a.refunded,
-                    "deposited = matched + refundable + refunded"
-                );
-                owed += pool.refundableOf(id);
+                assertEq(a.deposited, a.matchedValue + pool.getPeriod(id, 0).total, "refunds + matched = deposits");
+                if (status == BinFiPool.Status.Matched) usdtHeld += a.matchedValue;
+                else atCustody += a.matchedValue;
             }
-            owed += a.payoutFunded - a.payoutClaimed;
-            matchedTotal += a.matchedValue;
+            usdtHeld += a.funded - a.distributed;
+            distributed += a.distributed;
+            bcntHeld += a.bcntLocked - a.bcntReleased;
         }
-        assertEq(usdt.balanceOf(address(pool)), owed, "pool balance is exactly what it owes");
-        assertEq(usdt.balanceOf(custody), matchedTotal, "custody holds the matched capital");
+        usdtHeld += pool.totalOwed(address(usdt));
+        bcntHeld += pool.totalOwed(address(bcnt));
+        assertEq(usdt.balanceOf(address(pool)), usdtHeld, "pool USDT is exactly what it owes");
+        assertEq(usdt.balanceOf(custody), atCustody, "custody holds the started rounds' capital");
+        assertEq(bcnt.balanceOf(address(pool)), bcntHeld, "pool BCNT is the locks not released");
+
+        uint256 paid;
+        for (uint256 i = 0; i < handler.actorCount(); i++) {
+            paid += handler.ghostPaid(handler.actorAt(i));
+        }
+        assertEq(paid, distributed, "members received (or are owed) exactly what was distributed");
     }
 }

@@ -3358,6 +3358,11 @@ export const binFiPoolAbi = [
         internalType: 'contract IERC20',
       },
       {
+        name: 'bcnt_',
+        type: 'address',
+        internalType: 'contract IERC20',
+      },
+      {
         name: 'admin',
         type: 'address',
         internalType: 'address',
@@ -3390,6 +3395,45 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
+    name: 'MAX_BATCH',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'MAX_PERIODS',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'MAX_ROCK_PER_FLAME',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
     name: 'MAX_UNITS_PER_ORDER',
     inputs: [],
     outputs: [
@@ -3410,6 +3454,45 @@ export const binFiPoolAbi = [
         name: '',
         type: 'bytes32',
         internalType: 'bytes32',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'PASS_TYPEHASH',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'bytes32',
+        internalType: 'bytes32',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'STOP_LOSS_RETURN',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'uint64',
+        internalType: 'uint64',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'WAD',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
       },
     ],
     stateMutability: 'view',
@@ -3441,22 +3524,27 @@ export const binFiPoolAbi = [
             internalType: 'uint256',
           },
           {
-            name: 'refunded',
+            name: 'funded',
             type: 'uint256',
             internalType: 'uint256',
           },
           {
-            name: 'payoutFunded',
-            type: 'uint256',
-            internalType: 'uint256',
-          },
-          {
-            name: 'payoutClaimed',
+            name: 'distributed',
             type: 'uint256',
             internalType: 'uint256',
           },
           {
             name: 'redemptionPaid',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'bcntLocked',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'bcntReleased',
             type: 'uint256',
             internalType: 'uint256',
           },
@@ -3467,7 +3555,20 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
-    name: 'claimPayout',
+    name: 'bcnt',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'address',
+        internalType: 'contract IERC20',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'claim',
     inputs: [
       {
         name: 'orderId',
@@ -3480,7 +3581,7 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
-    name: 'claimRefund',
+    name: 'claimableOf',
     inputs: [
       {
         name: 'orderId',
@@ -3488,37 +3589,70 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
     ],
-    outputs: [],
-    stateMutability: 'nonpayable',
+    outputs: [
+      {
+        name: 'amount',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
   },
   {
     type: 'function',
     name: 'createFund',
     inputs: [
       {
-        name: 'unitPrice',
-        type: 'uint256',
-        internalType: 'uint256',
-      },
-      {
-        name: 'capacity',
-        type: 'uint256',
-        internalType: 'uint256',
-      },
-      {
-        name: 'raiseStart',
-        type: 'uint64',
-        internalType: 'uint64',
-      },
-      {
-        name: 'raiseEnd',
-        type: 'uint64',
-        internalType: 'uint64',
-      },
-      {
-        name: 'term',
-        type: 'uint64',
-        internalType: 'uint64',
+        name: 'p',
+        type: 'tuple',
+        internalType: 'struct BinFiPool.FundParams',
+        components: [
+          {
+            name: 'unitPrice',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'capacity',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'rockPerFlame',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'accountCap',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'lockPerUnit',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'raiseStart',
+            type: 'uint64',
+            internalType: 'uint64',
+          },
+          {
+            name: 'raiseEnd',
+            type: 'uint64',
+            internalType: 'uint64',
+          },
+          {
+            name: 'term',
+            type: 'uint64',
+            internalType: 'uint64',
+          },
+          {
+            name: 'isPrivate',
+            type: 'bool',
+            internalType: 'bool',
+          },
+        ],
       },
     ],
     outputs: [
@@ -3545,6 +3679,49 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
+    name: 'eip712Domain',
+    inputs: [],
+    outputs: [
+      {
+        name: 'fields',
+        type: 'bytes1',
+        internalType: 'bytes1',
+      },
+      {
+        name: 'name',
+        type: 'string',
+        internalType: 'string',
+      },
+      {
+        name: 'version',
+        type: 'string',
+        internalType: 'string',
+      },
+      {
+        name: 'chainId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'verifyingContract',
+        type: 'address',
+        internalType: 'address',
+      },
+      {
+        name: 'salt',
+        type: 'bytes32',
+        internalType: 'bytes32',
+      },
+      {
+        name: 'extensions',
+        type: 'uint256[]',
+        internalType: 'uint256[]',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
     name: 'fundCount',
     inputs: [],
     outputs: [
@@ -3555,6 +3732,24 @@ export const binFiPoolAbi = [
       },
     ],
     stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'fundReward',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'rockRate',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
   },
   {
     type: 'function',
@@ -3573,29 +3768,66 @@ export const binFiPoolAbi = [
         internalType: 'struct BinFiPool.Fund',
         components: [
           {
-            name: 'unitPrice',
-            type: 'uint256',
-            internalType: 'uint256',
+            name: 'params',
+            type: 'tuple',
+            internalType: 'struct BinFiPool.FundParams',
+            components: [
+              {
+                name: 'unitPrice',
+                type: 'uint256',
+                internalType: 'uint256',
+              },
+              {
+                name: 'capacity',
+                type: 'uint256',
+                internalType: 'uint256',
+              },
+              {
+                name: 'rockPerFlame',
+                type: 'uint256',
+                internalType: 'uint256',
+              },
+              {
+                name: 'accountCap',
+                type: 'uint256',
+                internalType: 'uint256',
+              },
+              {
+                name: 'lockPerUnit',
+                type: 'uint256',
+                internalType: 'uint256',
+              },
+              {
+                name: 'raiseStart',
+                type: 'uint64',
+                internalType: 'uint64',
+              },
+              {
+                name: 'raiseEnd',
+                type: 'uint64',
+                internalType: 'uint64',
+              },
+              {
+                name: 'term',
+                type: 'uint64',
+                internalType: 'uint64',
+              },
+              {
+                name: 'isPrivate',
+                type: 'bool',
+                internalType: 'bool',
+              },
+            ],
           },
           {
-            name: 'capacity',
-            type: 'uint256',
-            internalType: 'uint256',
+            name: 'status',
+            type: 'uint8',
+            internalType: 'enum BinFiPool.Status',
           },
           {
-            name: 'raiseStart',
-            type: 'uint64',
-            internalType: 'uint64',
-          },
-          {
-            name: 'raiseEnd',
-            type: 'uint64',
-            internalType: 'uint64',
-          },
-          {
-            name: 'term',
-            type: 'uint64',
-            internalType: 'uint64',
+            name: 'defaulted',
+            type: 'bool',
+            internalType: 'bool',
           },
           {
             name: 'startAt',
@@ -3603,9 +3835,14 @@ export const binFiPoolAbi = [
             internalType: 'uint64',
           },
           {
-            name: 'status',
-            type: 'uint8',
-            internalType: 'enum BinFiPool.Status',
+            name: 'maturity',
+            type: 'uint64',
+            internalType: 'uint64',
+          },
+          {
+            name: 'stopDeadline',
+            type: 'uint64',
+            internalType: 'uint64',
           },
           {
             name: 'rockUnits',
@@ -3618,22 +3855,17 @@ export const binFiPoolAbi = [
             internalType: 'uint256',
           },
           {
-            name: 'matchedUnits',
+            name: 'matchedRock',
             type: 'uint256',
             internalType: 'uint256',
           },
           {
-            name: 'redeemedRockUnits',
+            name: 'matchedFlame',
             type: 'uint256',
             internalType: 'uint256',
           },
           {
-            name: 'rockPayoutPerUnit',
-            type: 'uint256',
-            internalType: 'uint256',
-          },
-          {
-            name: 'flamePayoutPerUnit',
+            name: 'redeemedRock',
             type: 'uint256',
             internalType: 'uint256',
           },
@@ -3664,7 +3896,7 @@ export const binFiPoolAbi = [
             internalType: 'uint256',
           },
           {
-            name: 'member',
+            name: 'owner',
             type: 'address',
             internalType: 'address',
           },
@@ -3674,19 +3906,34 @@ export const binFiPoolAbi = [
             internalType: 'enum BinFiPool.Side',
           },
           {
+            name: 'pass',
+            type: 'uint8',
+            internalType: 'enum BinFiPool.Pass',
+          },
+          {
+            name: 'referrer',
+            type: 'address',
+            internalType: 'address',
+          },
+          {
             name: 'units',
             type: 'uint256',
             internalType: 'uint256',
           },
           {
-            name: 'queueBefore',
+            name: 'unitsBefore',
             type: 'uint256',
             internalType: 'uint256',
           },
           {
-            name: 'refundClaimed',
-            type: 'bool',
-            internalType: 'bool',
+            name: 'cursor',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'exitPeriod',
+            type: 'uint256',
+            internalType: 'uint256',
           },
           {
             name: 'redeemed',
@@ -3699,9 +3946,55 @@ export const binFiPoolAbi = [
             internalType: 'bool',
           },
           {
-            name: 'payoutClaimed',
+            name: 'bcntReleased',
             type: 'bool',
             internalType: 'bool',
+          },
+        ],
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'getPeriod',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'period',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
+        type: 'tuple',
+        internalType: 'struct BinFiPool.Period',
+        components: [
+          {
+            name: 'kind',
+            type: 'uint8',
+            internalType: 'enum BinFiPool.PeriodKind',
+          },
+          {
+            name: 'rockRate',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'flameRate',
+            type: 'uint256',
+            internalType: 'uint256',
+          },
+          {
+            name: 'total',
+            type: 'uint256',
+            internalType: 'uint256',
           },
         ],
       },
@@ -3771,6 +4064,19 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
+    name: 'markDefault',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
     name: 'matchFund',
     inputs: [
       {
@@ -3803,6 +4109,19 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
+    name: 'mature',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
     name: 'orderCount',
     inputs: [],
     outputs: [
@@ -3816,21 +4135,140 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
-    name: 'payRedemption',
+    name: 'owed',
     inputs: [
       {
-        name: 'orderId',
-        type: 'uint256',
-        internalType: 'uint256',
+        name: 'token',
+        type: 'address',
+        internalType: 'address',
       },
       {
-        name: 'amount',
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
         type: 'uint256',
         internalType: 'uint256',
       },
     ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'passDigest',
+    inputs: [
+      {
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
+      },
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'expiry',
+        type: 'uint64',
+        internalType: 'uint64',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
+        type: 'bytes32',
+        internalType: 'bytes32',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'passUsed',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
+        type: 'bool',
+        internalType: 'bool',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'payRedemptions',
+    inputs: [
+      {
+        name: 'orderIds',
+        type: 'uint256[]',
+        internalType: 'uint256[]',
+      },
+      {
+        name: 'amounts',
+        type: 'uint256[]',
+        internalType: 'uint256[]',
+      },
+    ],
     outputs: [],
     stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'payout',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'period',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'orderIds',
+        type: 'uint256[]',
+        internalType: 'uint256[]',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'periodCount',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
   },
   {
     type: 'function',
@@ -3847,14 +4285,40 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
-    name: 'refundableOf',
+    name: 'redemptionAt',
     inputs: [
       {
-        name: 'fundId',
+        name: 'index',
         type: 'uint256',
         internalType: 'uint256',
       },
     ],
+    outputs: [
+      {
+        name: 'orderId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'redemptionHead',
+    inputs: [],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'redemptionQueueLength',
+    inputs: [],
     outputs: [
       {
         name: '',
@@ -3923,12 +4387,38 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'rockPayoutPerUnit',
+        name: 'rockRate',
         type: 'uint256',
         internalType: 'uint256',
       },
       {
-        name: 'flamePayoutPerUnit',
+        name: 'flameRate',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'startFund',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'stopLoss',
+    inputs: [
+      {
+        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
       },
@@ -3951,9 +4441,24 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'referralCode',
-        type: 'string',
-        internalType: 'string',
+        name: 'pass',
+        type: 'uint8',
+        internalType: 'enum BinFiPool.Pass',
+      },
+      {
+        name: 'referrer',
+        type: 'address',
+        internalType: 'address',
+      },
+      {
+        name: 'passExpiry',
+        type: 'uint64',
+        internalType: 'uint64',
+      },
+      {
+        name: 'signature',
+        type: 'bytes',
+        internalType: 'bytes',
       },
     ],
     outputs: [
@@ -3999,9 +4504,24 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'referralCode',
-        type: 'string',
-        internalType: 'string',
+        name: 'pass',
+        type: 'uint8',
+        internalType: 'enum BinFiPool.Pass',
+      },
+      {
+        name: 'referrer',
+        type: 'address',
+        internalType: 'address',
+      },
+      {
+        name: 'passExpiry',
+        type: 'uint64',
+        internalType: 'uint64',
+      },
+      {
+        name: 'signature',
+        type: 'bytes',
+        internalType: 'bytes',
       },
     ],
     outputs: [
@@ -4015,6 +4535,49 @@ export const binFiPoolAbi = [
   },
   {
     type: 'function',
+    name: 'totalOwed',
+    inputs: [
+      {
+        name: 'token',
+        type: 'address',
+        internalType: 'address',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'unitsOf',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
+      },
+    ],
+    outputs: [
+      {
+        name: '',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
     name: 'usdt',
     inputs: [],
     outputs: [
@@ -4025,6 +4588,61 @@ export const binFiPoolAbi = [
       },
     ],
     stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'withdrawOwed',
+    inputs: [
+      {
+        name: 'token',
+        type: 'address',
+        internalType: 'contract IERC20',
+      },
+      {
+        name: 'to',
+        type: 'address',
+        internalType: 'address',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'event',
+    name: 'BcntReleased',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
+      },
+      {
+        name: 'orderId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
+      },
+      {
+        name: 'owner',
+        type: 'address',
+        indexed: true,
+        internalType: 'address',
+      },
+      {
+        name: 'amount',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'owedAmount',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+    ],
+    anonymous: false,
   },
   {
     type: 'event',
@@ -4043,6 +4661,12 @@ export const binFiPoolAbi = [
         internalType: 'address',
       },
     ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'EIP712DomainChanged',
+    inputs: [],
     anonymous: false,
   },
   {
@@ -4068,6 +4692,24 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
+        name: 'rockPerFlame',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'accountCap',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'lockPerUnit',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
         name: 'raiseStart',
         type: 'uint64',
         indexed: false,
@@ -4084,6 +4726,12 @@ export const binFiPoolAbi = [
         type: 'uint64',
         indexed: false,
         internalType: 'uint64',
+      },
+      {
+        name: 'isPrivate',
+        type: 'bool',
+        indexed: false,
+        internalType: 'bool',
       },
     ],
     anonymous: false,
@@ -4111,7 +4759,13 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'matchedUnits',
+        name: 'matchedRock',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'matchedFlame',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
@@ -4123,19 +4777,26 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'custody',
-        type: 'address',
+        name: 'refundTotal',
+        type: 'uint256',
         indexed: false,
-        internalType: 'address',
+        internalType: 'uint256',
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'FundMatured',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
       },
       {
-        name: 'startAt',
-        type: 'uint64',
-        indexed: false,
-        internalType: 'uint64',
-      },
-      {
-        name: 'maturity',
+        name: 'maturedAt',
         type: 'uint64',
         indexed: false,
         internalType: 'uint64',
@@ -4154,19 +4815,136 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'rockPayoutPerUnit',
+        name: 'rockRate',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
       },
       {
-        name: 'flamePayoutPerUnit',
+        name: 'flameRate',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
       },
       {
-        name: 'totalFunded',
+        name: 'total',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'defaulted',
+        type: 'bool',
+        indexed: false,
+        internalType: 'bool',
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'FundStarted',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
+      },
+      {
+        name: 'startAt',
+        type: 'uint64',
+        indexed: false,
+        internalType: 'uint64',
+      },
+      {
+        name: 'maturity',
+        type: 'uint64',
+        indexed: false,
+        internalType: 'uint64',
+      },
+      {
+        name: 'custody',
+        type: 'address',
+        indexed: false,
+        internalType: 'address',
+      },
+      {
+        name: 'matchedValue',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'FundStoppedOut',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
+      },
+      {
+        name: 'stoppedAt',
+        type: 'uint64',
+        indexed: false,
+        internalType: 'uint64',
+      },
+      {
+        name: 'deadline',
+        type: 'uint64',
+        indexed: false,
+        internalType: 'uint64',
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'OrderPaid',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
+      },
+      {
+        name: 'orderId',
+        type: 'uint256',
+        indexed: true,
+        internalType: 'uint256',
+      },
+      {
+        name: 'owner',
+        type: 'address',
+        indexed: true,
+        internalType: 'address',
+      },
+      {
+        name: 'fromPeriod',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'toPeriod',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'amount',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'owedAmount',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
@@ -4191,7 +4969,7 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'member',
+        name: 'owner',
         type: 'address',
         indexed: true,
         internalType: 'address',
@@ -4203,7 +4981,19 @@ export const binFiPoolAbi = [
         internalType: 'enum BinFiPool.Side',
       },
       {
+        name: 'pass',
+        type: 'uint8',
+        indexed: false,
+        internalType: 'enum BinFiPool.Pass',
+      },
+      {
         name: 'units',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'unitsBefore',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
@@ -4215,17 +5005,54 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'referralCode',
-        type: 'string',
+        name: 'bcntLocked',
+        type: 'uint256',
         indexed: false,
-        internalType: 'string',
+        internalType: 'uint256',
+      },
+      {
+        name: 'referrer',
+        type: 'address',
+        indexed: false,
+        internalType: 'address',
       },
     ],
     anonymous: false,
   },
   {
     type: 'event',
-    name: 'PayoutClaimed',
+    name: 'OwedWithdrawn',
+    inputs: [
+      {
+        name: 'token',
+        type: 'address',
+        indexed: true,
+        internalType: 'address',
+      },
+      {
+        name: 'account',
+        type: 'address',
+        indexed: true,
+        internalType: 'address',
+      },
+      {
+        name: 'to',
+        type: 'address',
+        indexed: false,
+        internalType: 'address',
+      },
+      {
+        name: 'amount',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'PeriodFunded',
     inputs: [
       {
         name: 'fundId',
@@ -4234,25 +5061,31 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'orderId',
+        name: 'period',
         type: 'uint256',
         indexed: true,
         internalType: 'uint256',
       },
       {
-        name: 'member',
-        type: 'address',
-        indexed: true,
-        internalType: 'address',
+        name: 'kind',
+        type: 'uint8',
+        indexed: false,
+        internalType: 'enum BinFiPool.PeriodKind',
       },
       {
-        name: 'units',
+        name: 'rockRate',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
       },
       {
-        name: 'amount',
+        name: 'flameRate',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'total',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
@@ -4277,7 +5110,7 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'member',
+        name: 'owner',
         type: 'address',
         indexed: true,
         internalType: 'address',
@@ -4288,12 +5121,24 @@ export const binFiPoolAbi = [
         indexed: false,
         internalType: 'uint256',
       },
+      {
+        name: 'owedAmount',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
+      {
+        name: 'queueIndex',
+        type: 'uint256',
+        indexed: false,
+        internalType: 'uint256',
+      },
     ],
     anonymous: false,
   },
   {
     type: 'event',
-    name: 'RefundClaimed',
+    name: 'RedemptionQueued',
     inputs: [
       {
         name: 'fundId',
@@ -4308,7 +5153,7 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'member',
+        name: 'owner',
         type: 'address',
         indexed: true,
         internalType: 'address',
@@ -4320,38 +5165,7 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
-        name: 'amount',
-        type: 'uint256',
-        indexed: false,
-        internalType: 'uint256',
-      },
-    ],
-    anonymous: false,
-  },
-  {
-    type: 'event',
-    name: 'RockRedeemed',
-    inputs: [
-      {
-        name: 'fundId',
-        type: 'uint256',
-        indexed: true,
-        internalType: 'uint256',
-      },
-      {
-        name: 'orderId',
-        type: 'uint256',
-        indexed: true,
-        internalType: 'uint256',
-      },
-      {
-        name: 'member',
-        type: 'address',
-        indexed: true,
-        internalType: 'address',
-      },
-      {
-        name: 'units',
+        name: 'queueIndex',
         type: 'uint256',
         indexed: false,
         internalType: 'uint256',
@@ -4457,6 +5271,32 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
+    name: 'InvalidShortString',
+    inputs: [],
+  },
+  {
+    type: 'error',
+    name: 'PoolAccountCapExceeded',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'available',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'requested',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+  },
+  {
+    type: 'error',
     name: 'PoolAlreadyRedeemed',
     inputs: [
       {
@@ -4468,10 +5308,15 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolAlreadySettled',
+    name: 'PoolBatchTooLarge',
     inputs: [
       {
-        name: 'fundId',
+        name: 'size',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'max',
         type: 'uint256',
         internalType: 'uint256',
       },
@@ -4505,32 +5350,49 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolInvalidFund',
+    name: 'PoolDeadlineNotPassed',
     inputs: [
       {
-        name: 'unitPrice',
+        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
       },
       {
-        name: 'capacity',
+        name: 'deadline',
+        type: 'uint64',
+        internalType: 'uint64',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolInvalidFund',
+    inputs: [],
+  },
+  {
+    type: 'error',
+    name: 'PoolInvalidPass',
+    inputs: [
+      {
+        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
       },
       {
-        name: 'raiseStart',
-        type: 'uint64',
-        internalType: 'uint64',
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
       },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolInvalidReferrer',
+    inputs: [
       {
-        name: 'raiseEnd',
-        type: 'uint64',
-        internalType: 'uint64',
-      },
-      {
-        name: 'term',
-        type: 'uint64',
-        internalType: 'uint64',
+        name: 'referrer',
+        type: 'address',
+        internalType: 'address',
       },
     ],
   },
@@ -4547,12 +5409,17 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolNotMatched',
+    name: 'PoolNotMature',
     inputs: [
       {
         name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
+      },
+      {
+        name: 'maturity',
+        type: 'uint64',
+        internalType: 'uint64',
       },
     ],
   },
@@ -4574,43 +5441,10 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolNotRaising',
-    inputs: [
-      {
-        name: 'fundId',
-        type: 'uint256',
-        internalType: 'uint256',
-      },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'PoolNotRedeemed',
-    inputs: [
-      {
-        name: 'orderId',
-        type: 'uint256',
-        internalType: 'uint256',
-      },
-    ],
-  },
-  {
-    type: 'error',
     name: 'PoolNotRock',
     inputs: [
       {
         name: 'orderId',
-        type: 'uint256',
-        internalType: 'uint256',
-      },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'PoolNotSettled',
-    inputs: [
-      {
-        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
       },
@@ -4629,10 +5463,42 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolNothingToRefund',
+    name: 'PoolNothingOwed',
+    inputs: [
+      {
+        name: 'token',
+        type: 'address',
+        internalType: 'address',
+      },
+      {
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolNothingToClaim',
     inputs: [
       {
         name: 'orderId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolOrderNotInFund',
+    inputs: [
+      {
+        name: 'orderId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
       },
@@ -4661,12 +5527,44 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolPayoutAlreadyClaimed',
+    name: 'PoolPassExpired',
     inputs: [
       {
-        name: 'orderId',
+        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
+      },
+      {
+        name: 'expiry',
+        type: 'uint64',
+        internalType: 'uint64',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolPassRequired',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolPassUsed',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'account',
+        type: 'address',
+        internalType: 'address',
       },
     ],
   },
@@ -4688,10 +5586,31 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
-    name: 'PoolRedemptionAlreadyPaid',
+    name: 'PoolRedemptionQueueMismatch',
     inputs: [
       {
-        name: 'orderId',
+        name: 'queueIndex',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'expectedOrderId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'givenOrderId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolTooManyPeriods',
+    inputs: [
+      {
+        name: 'fundId',
         type: 'uint256',
         internalType: 'uint256',
       },
@@ -4721,6 +5640,38 @@ export const binFiPoolAbi = [
   },
   {
     type: 'error',
+    name: 'PoolUnknownPeriod',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'period',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'PoolWrongStatus',
+    inputs: [
+      {
+        name: 'fundId',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
+        name: 'status',
+        type: 'uint8',
+        internalType: 'enum BinFiPool.Status',
+      },
+    ],
+  },
+  {
+    type: 'error',
     name: 'PoolZeroAddress',
     inputs: [],
   },
@@ -4737,6 +5688,17 @@ export const binFiPoolAbi = [
         name: 'token',
         type: 'address',
         internalType: 'address',
+      },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'StringTooLong',
+    inputs: [
+      {
+        name: 'str',
+        type: 'string',
+        internalType: 'string',
       },
     ],
   },
