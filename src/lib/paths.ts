@@ -100,7 +100,10 @@ const PATH_TABLE = {
   SubscribeStrategy: { path: '/trading-bot/:id/subscribe', public: false, params: { id: numeric } },
   /** /portfolio, query tab=earn. */
   MyStrategies: { path: '/portfolio', public: false, kycGate: true },
-  /** The portfolio detail: id 1 is the lending subscription, other ids a trading strategy. */
+  /**
+   * A Smart Autotrade subscription's detail (every id). The spec's id 1 = lending detail would
+   * collide with subscription 1: the member's lending detail is LendingDetail (features/lending).
+   */
   MyStrategiesDetail: { path: '/portfolio/autotrade/:id', public: false, params: { id: numeric } },
   /**
    * (path not in spec) the earn dashboard: a public product page (the catalog). The spec's
@@ -156,7 +159,7 @@ const PATH_TABLE = {
   BinFiGalaxyHistory: { path: '/bin-fi-galaxy/history/:id/:type', public: false },
   /** (path not in spec) */
   LendingBotDashboard: { path: '/lending-bot', public: false },
-  /** The lending bot product: detail and the two-step subscribe wizard. */
+  /** The lending bot product: detail, the two-step subscribe wizard, the member's subscription. */
   LendingDetail: { path: '/lending-bot/:id', public: false, kycGate: true },
   /** (path not in spec) */
   ReferralProgram: { path: '/referral-program', public: true },
