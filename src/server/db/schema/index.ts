@@ -26,3 +26,4 @@ export * from './autotrade-margin';
 export * from './autotrade-trading';
 export * from './questionnaire';
 export * from './lending';
+export * from './binfi';
