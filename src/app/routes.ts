@@ -156,6 +156,10 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     compactNav: true,
   },
   Questionnaire: {
+    screen: withNamespaces(
+      ['questionnaire'],
+      () => import('../features/questionnaire/pages/questionnaire-page'),
+    ),
     hideFooter: true,
     compactNav: true,
   },
@@ -179,7 +183,7 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   PremiumDetail: {
     // portfolio: the subscription's link to its detail in My Subscriptions
     screen: withNamespaces(
-      ['earn', 'portfolio'],
+      ['earn', 'portfolio', 'questionnaire'],
       () => import('../features/earn/pages/premium-detail-page'),
     ),
   },
@@ -265,7 +269,7 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   },
   SubscribeStrategy: {
     screen: withNamespaces(
-      ['autotrade'],
+      ['autotrade', 'questionnaire'],
       () => import('../features/autotrade/pages/subscribe-page'),
     ),
     compactNav: true,
