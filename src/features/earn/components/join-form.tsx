@@ -2,9 +2,11 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Notice } from '../../../components/load-states';
+import { RiskAcknowledgement } from '../../../components/risk-acknowledgement';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { IdempotentAction } from '../../../hooks/use-idempotent-action';
+import { useSuitability } from '../../../hooks/use-suitability';
 import type {
   EarnCheckJoin,
   EarnJoinBody,
@@ -23,6 +25,8 @@ export interface JoinDraft {
   units: string;
   consents: readonly EarnConsent[];
   autoRenew: boolean;
+  /** the risk acknowledgement (a product above the member's risk type, or no questionnaire) */
+  riskAcknowledged: boolean;
   /** the units field was left: its error shows from then on */
   unitsTouched: boolean;
   /** Confirm was pressed: every error shows */
@@ -33,6 +37,7 @@ export const EMPTY_JOIN_DRAFT: JoinDraft = {
   units: '',
   consents: [],
   autoRenew: true, // the spec: auto-renew is on by default
+  riskAcknowledged: false,
   unitsTouched: false,
   submitted: false,
 };
@@ -91,6 +96,9 @@ export function JoinForm({
   const available = amountUnits(check.available, currency);
   const shortOfBalance = amount !== null && available !== null && amount > available;
   const missing = check.consents.filter((consent) => !draft.consents.includes(consent));
+  const suitability = useSuitability('earn', product.id);
+  const needsAcknowledgement = suitability.needsAcknowledgement;
+  const unacknowledged = needsAcknowledgement && !draft.riskAcknowledged;
   const offerAutoRenew =
     isRateKind(product.kind) && !isProKind(product.kind) && product.renewable && !check.addMore;
   const busy = join.isPending;
@@ -115,11 +123,13 @@ export function JoinForm({
     if (busy) return;
     onDraftChange({ ...draft, submitted: true, unitsTouched: true });
     if (problem !== null || units === null || shortOfBalance || missing.length > 0) return;
+    if (unacknowledged) return;
     const body: EarnJoinBody = {
       premiumId: product.id,
       units,
       consents: [...draft.consents],
       ...(offerAutoRenew ? { autoRenew: draft.autoRenew } : {}),
+      ...(needsAcknowledgement ? { riskAcknowledged: true } : {}),
     };
     join.run(body).then(
       (subscription) =>
@@ -236,6 +246,17 @@ export function JoinForm({
           </p>
         ) : null}
       </fieldset>
+
+      {suitability.data ? (
+        <RiskAcknowledgement
+          suitability={suitability.data}
+          checked={draft.riskAcknowledged}
+          onCheckedChange={(checked) => edit({ riskAcknowledged: checked })}
+          showError={draft.submitted}
+          disabled={busy}
+          testIdPrefix="earn-risk-ack"
+        />
+      ) : null}
 
       {join.state === 'error' ? (
         <p role="alert" className={styles.error} data-testid="earn-join-error">
