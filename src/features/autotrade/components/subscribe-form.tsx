@@ -5,7 +5,9 @@ import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
 import { EmptyState, LoadError, Notice, Skeleton } from '../../../components/load-states';
+import { RiskAcknowledgement } from '../../../components/risk-acknowledgement';
 import { SectionCard } from '../../../components/section-card';
+import { useSuitability } from '../../../hooks/use-suitability';
 import { paths } from '../../../lib/paths';
 import type { StrategyDetail } from '../../../shared/api/autotrade-strategies';
 import type {
@@ -83,6 +85,9 @@ export function SubscribeForm({
   const linked = useLinkedWallets();
   const linkedList = linked.data ?? [];
   const [consent, setConsent] = useState(false);
+  // above the member's risk type, or no valid questionnaire: an acknowledgement is required
+  const suitability = useSuitability('autotrade', strategy.id);
+  const [riskAcknowledged, setRiskAcknowledged] = useState(false);
   const [tried, setTried] = useState(false);
   const subscribe = useSubscribeStrategy();
 
@@ -121,7 +126,9 @@ export function SubscribeForm({
       : undefined;
   const keyError = apiKeyId === undefined ? t('subscribe.keyRequired') : undefined;
   const consentError = consent ? undefined : t('error.consentRequired');
-  const invalid = keyError ?? allocationError ?? marginError ?? walletError ?? consentError;
+  const unacknowledged = suitability.needsAcknowledgement && !riskAcknowledged;
+  const invalid =
+    keyError ?? allocationError ?? marginError ?? walletError ?? consentError ?? unacknowledged;
 
   /** Any change makes it another subscription: a new idempotency key, the old refusal gone. */
   function changed<T>(set: (value: T) => void) {
@@ -145,6 +152,7 @@ export function SubscribeForm({
         margin: marginText,
         ...(source === 'chain' ? { wallet } : { autoTopUp }),
         consent,
+        ...(suitability.needsAcknowledgement ? { riskAcknowledged: true } : {}),
       })
       .catch(() => undefined);
     if (done) onSubscribed(done);
@@ -423,6 +431,15 @@ export function SubscribeForm({
           </span>
         </label>
         {tried && consentError ? <p className={styles.error}>{consentError}</p> : null}
+        {suitability.data ? (
+          <RiskAcknowledgement
+            suitability={suitability.data}
+            checked={riskAcknowledged}
+            onCheckedChange={changed(setRiskAcknowledged)}
+            showError={tried}
+            testIdPrefix="autotrade-risk-ack"
+          />
+        ) : null}
         {subscribe.state === 'error' && subscribe.errorText ? (
           <p className={styles.error} role="alert" data-testid="autotrade-flow-refusal">
             {subscribe.errorText}
