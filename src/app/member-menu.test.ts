@@ -33,13 +33,21 @@ describe('member level and menu', () => {
   });
 
   it('adds Wallet, Security, Referrals (level > 0), API keys (managed assets) and Preferences (test env)', () => {
-    expect(ids(64)).toEqual(['account', 'wallet', 'security', 'referrals']);
-    expect(ids(64, true)).toEqual(['account', 'wallet', 'security', 'referrals', 'api-keys']);
+    expect(ids(64)).toEqual(['account', 'wallet', 'security', 'referrals', 'questionnaire']);
+    expect(ids(64, true)).toEqual([
+      'account',
+      'wallet',
+      'security',
+      'referrals',
+      'questionnaire',
+      'api-keys',
+    ]);
     expect(ids(64, false, false)).toEqual([
       'account',
       'wallet',
       'security',
       'referrals',
+      'questionnaire',
       'preferences',
     ]);
   });
@@ -54,6 +62,7 @@ describe('member level and menu', () => {
       wallet: '/wallet?tab=deposit',
       security: '/security?tab=two-step',
       referrals: '/referrals',
+      questionnaire: '/risk-questionnaire',
     });
   });
 });

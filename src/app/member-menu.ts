@@ -38,7 +38,8 @@ export interface MemberMenuEntry {
 }
 
 /**
- * Account, Wallet (tab deposit), Security (tab two-step), Referrals (level above 0), API keys
+ * Account, Wallet (tab deposit), Security (tab two-step), Referrals (level above 0), the risk
+ * questionnaire (it decides which products suit the member before they subscribe), API keys
  * (tab manage, with managed assets), Preferences (test environment only). Before KYC
  * verification only Account.
  */
@@ -60,6 +61,7 @@ export function memberMenu(
   ];
   if (memberLevel(member.roleId) > 0)
     items.push(entry('referrals', 'Referrals', () => paths.Referrals.getHref()));
+  items.push(entry('questionnaire', 'Questionnaire', () => paths.Questionnaire.getHref()));
   if (member.hasManagedAssets) {
     items.push(
       entry('api-keys', 'ApiKeys', () => paths.ApiKeys.getHref(undefined, { tab: 'manage' })),

@@ -273,6 +273,7 @@ const MENU_LABEL_KEYS = {
   wallet: 'user.wallet',
   security: 'user.security',
   referrals: 'user.referrals',
+  questionnaire: 'user.questionnaire',
   'api-keys': 'user.apiKeys',
   preferences: 'user.preferences',
 } as const;
