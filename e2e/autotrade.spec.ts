@@ -97,6 +97,8 @@ test('a member finds a strategy from the landing page, subscribes with a custodi
   await page.getByTestId('autotrade-flow-margin-min').click();
   await expect(page.getByTestId('autotrade-summary-allocation')).toHaveText('500.00 USDT');
   await page.getByTestId('autotrade-flow-consent').check();
+  // no risk questionnaire yet: the risk is acknowledged
+  await page.getByTestId('autotrade-risk-ack-checkbox').check();
   await page.getByTestId('autotrade-flow-confirm').click();
   const success = page.getByTestId('autotrade-flow-success');
   await expect(success).toBeVisible({ timeout: 30_000 });

@@ -65,6 +65,8 @@ test('signals mirrored as the clock runs, then unsubscribe with the margin back'
   await page.getByTestId('autotrade-flow-margin-min').click();
   const margin = (await page.getByTestId('autotrade-flow-margin-input').inputValue()).trim();
   await page.getByTestId('autotrade-flow-consent').check();
+  // no risk questionnaire yet: the risk is acknowledged
+  await page.getByTestId('autotrade-risk-ack-checkbox').check();
   await page.getByTestId('autotrade-flow-confirm').click();
   await expect(page.getByTestId('autotrade-flow-success')).toHaveAttribute('data-state', 'active', {
     timeout: 30_000,
@@ -143,6 +145,8 @@ test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting ->
     new RegExp(`^${wallet}$`, 'i'),
   );
   await page.getByTestId('autotrade-flow-consent').check();
+  // no risk questionnaire yet: the risk is acknowledged
+  await page.getByTestId('autotrade-risk-ack-checkbox').check();
   await page.getByTestId('autotrade-flow-confirm').click();
   await expect(page.getByTestId('autotrade-flow-success')).toHaveAttribute(
     'data-state',

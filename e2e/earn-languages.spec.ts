@@ -123,6 +123,8 @@ for (const { language, phone, viewport, text } of CASES) {
       await expect(page.getByTestId('earn-join-amount')).toContainText('1,000');
       for (const box of await page.locator('[data-testid^="earn-consent-"]').all())
         await box.check();
+      // no risk questionnaire yet: the risk is acknowledged
+      await page.getByTestId('earn-risk-ack-checkbox').check();
       await page.getByTestId('earn-join-confirm').click();
       await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
       await page.getByTestId('earn-join-done').click();

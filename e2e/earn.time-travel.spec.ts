@@ -96,6 +96,8 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await expect(page.getByTestId('earn-join-amount')).toContainText('1,000');
   await page.getByTestId('earn-join-auto-renew').check();
   for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
+  // no risk questionnaire yet: the risk is acknowledged
+  await page.getByTestId('earn-risk-ack-checkbox').check();
   await page.getByTestId('earn-join-confirm').click();
   await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('earn-join-done').click();
@@ -216,6 +218,8 @@ test('Smart DCA: rewards converted into BTC each day, listed in the Smart DCA hi
   await page.getByTestId('earn-join-open').click();
   await page.getByTestId('earn-join-units').fill('10');
   for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
+  // no risk questionnaire yet: the risk is acknowledged
+  await page.getByTestId('earn-risk-ack-checkbox').check();
   await page.getByTestId('earn-join-confirm').click();
   await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('earn-join-done').click();
@@ -306,6 +310,8 @@ test('Stable Income Pro: Asset Return of every unit, the principal and compounde
   await page.getByTestId('earn-join-open').click();
   await page.getByTestId('earn-join-units').fill('10');
   for (const box of await page.locator('[data-testid^="earn-consent-"]').all()) await box.check();
+  // no risk questionnaire yet: the risk is acknowledged
+  await page.getByTestId('earn-risk-ack-checkbox').check();
   await page.getByTestId('earn-join-confirm').click();
   await expect(page.getByTestId('earn-join-success')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('earn-join-done').click();
