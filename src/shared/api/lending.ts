@@ -77,7 +77,7 @@ export const LendingError = {
   insufficientBalance: 'Insufficient Balance.',
   /** the exchange's funding wallet holds less than the idle amount (Subscribe, Resubscribe) */
   exchangeInsufficientBalance: 'Exchange Insufficient Balance.',
-  /** IdleAmount above the current idle assets; data { max } (the max button's amount) */
+  /** IdleAmount above what the funding wallet holds for the bot; data { max } (maxIdleAmount) */
   insufficientAssets: 'Insufficient Assets',
   /** the idle amount is below the exchange's smallest offer; data { minimum } */
   idleAmountBelowMinimum: 'lending_idle_amount_below_minimum',
@@ -270,6 +270,11 @@ export const lendingExchangeBalanceSchema = z.object({
   /** lent out in running credits */
   lentAssets: z.string(),
   recommendedMinimum: z.string(),
+  /**
+   * the most the idle amount may be (the max button): idle assets plus what is lent (the idle
+   * amount caps what the bot has offered and lent at once); the server always sends it
+   */
+  maxIdleAmount: z.optional(z.string()),
   readAt: z.string(),
 });
 export type LendingExchangeBalance = z.infer<typeof lendingExchangeBalanceSchema>;
