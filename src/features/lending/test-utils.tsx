@@ -141,11 +141,12 @@ export function balance(overrides: Partial<LendingExchangeBalance> = {}): Lendin
   return {
     strategyId: 1,
     currency: 'USDT',
-    totalAssets: '1000',
+    totalAssets: '999.999999999',
     idleAssets: '612.345678912',
     lockedIdleAssets: '212.345678912',
-    lentAssets: '387.654321088',
+    lentAssets: '387.654321087',
     recommendedMinimum: '500',
+    maxIdleAmount: '999.999999999',
     readAt: '2026-11-20T03:00:00.000Z',
     ...overrides,
   };

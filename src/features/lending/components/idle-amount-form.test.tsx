@@ -16,20 +16,22 @@ const input = () => screen.getByTestId('lending-idle-input') as HTMLInputElement
 beforeEach(() => vi.resetAllMocks());
 
 describe('IdleAmountForm', () => {
-  it('shows the current idle amount and the idle assets; Max fills them cut to 8 decimals', async () => {
+  it('shows the current idle amount, the idle assets and the limit; Max fills it cut to 8 decimals', async () => {
     const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={balance()} />);
     expect(screen.getByTestId('lending-idle-current').textContent).toBe('800.00 USDT');
     expect(screen.getByTestId('lending-idle-assets').textContent).toBe('612.34 USDT');
+    // idle plus lent: the idle amount caps what is offered and lent at once
+    expect(screen.getByTestId('lending-idle-limit').textContent).toBe('999.99 USDT');
     await user.click(screen.getByTestId('lending-idle-max'));
-    expect(input().value).toBe('612.34567891');
+    expect(input().value).toBe('999.99999999');
     expect(input().getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('says "Insufficient Assets" above the idle assets and sends nothing', async () => {
+  it('says "Insufficient Assets" above the limit and sends nothing', async () => {
     const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={balance()} />);
-    await user.type(input(), '612.35');
+    await user.type(input(), '1000');
     expect(screen.getByText('Insufficient Assets')).toBeTruthy();
     await user.click(screen.getByTestId('lending-idle-save'));
     expect(vi.mocked(lendingWrite)).not.toHaveBeenCalled();
@@ -50,7 +52,7 @@ describe('IdleAmountForm', () => {
     const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={undefined} />);
     await user.click(screen.getByTestId('lending-idle-max'));
-    expect(input().value).toBe('600');
+    expect(input().value).toBe('1000');
   });
 
   it('updates the idle amount and says so; shows the exchange refusal and the server max', async () => {

@@ -9,6 +9,7 @@ import type { LendingExchangeBalance, LendingSubscription } from '../../../share
 import { LendingError } from '../../../shared/api/lending';
 import { useLendingAction } from '../api/use-lending-actions';
 import {
+  addAmounts,
   amountAtMost,
   cutToDecimals,
   formatLendingAmount,
@@ -19,11 +20,12 @@ import { IDLE_DECIMALS } from './subscribe-wizard';
 import styles from './lending.module.css';
 
 /**
- * Update idle amount (spec sections 4 and 5): the most the bot may offer and lend. It cannot
- * exceed the current idle assets ("Insufficient Assets", with a Max button that fills them in);
- * the server checks the funding wallet again ("Exchange Insufficient Balance." when the
- * exchange holds less). `balance` is the funding wallet read now (LendingExchangeBalance);
- * while it loads the last figures of the subscription bound the amount.
+ * Update idle amount (spec sections 4 and 5): the most the bot may have offered and lent at
+ * once. It cannot exceed what the funding wallet holds for the bot, the idle assets plus what
+ * is lent (`maxIdleAmount` of LendingExchangeBalance): above it "Insufficient Assets", with a
+ * Max button that fills it in; the server checks the exchange again ("Insufficient Assets" with
+ * its `max`, or "Exchange Insufficient Balance."). While the exchange is read, the bot's last
+ * figures of the subscription bound the amount.
  */
 export function IdleAmountForm({
   subscription,
@@ -38,16 +40,18 @@ export function IdleAmountForm({
   const [tried, setTried] = useState(false);
   const currency = subscription.lendingAsset;
   const idleAssets = balance?.idleAssets ?? subscription.idleAssets;
-  const max = cutToDecimals(idleAssets, IDLE_DECIMALS);
+  const maxIdle =
+    balance?.maxIdleAmount ?? addAmounts(subscription.idleAssets, subscription.lentAssets);
+  const max = cutToDecimals(maxIdle, IDLE_DECIMALS);
 
   const text = positiveAmountText(amount, IDLE_DECIMALS);
   const localError = !text
     ? t('idle.required')
-    : !amountAtMost(text, idleAssets)
+    : !amountAtMost(text, maxIdle)
       ? t('error.insufficientAssets')
       : undefined;
   const refusal = update.state === 'error' ? refusalOf(update.error) : null;
-  /** "Insufficient Assets" from the server names the current idle assets: the new max. */
+  /** "Insufficient Assets" from the server names its limit now: the new max. */
   const serverMax =
     refusal?.message === LendingError.insufficientAssets && typeof refusal.data?.max === 'string'
       ? refusal.data.max
@@ -85,6 +89,10 @@ export function IdleAmountForm({
           <dd data-testid="lending-idle-assets">
             {balance ? withCurrency(idleAssets, currency) : <InlineSkeleton />}
           </dd>
+          <dt>{t('idle.max')}</dt>
+          <dd data-testid="lending-idle-limit">
+            {balance ? withCurrency(maxIdle, currency) : <InlineSkeleton />}
+          </dd>
         </dl>
         <AmountField
           label={t('idle.amount')}
@@ -93,7 +101,7 @@ export function IdleAmountForm({
           onMax={() => change(serverMax ? cutToDecimals(serverMax, IDLE_DECIMALS) : max)}
           currency={currency}
           decimals={IDLE_DECIMALS}
-          hint={t('idle.hint', { max: `${formatLendingAmount(idleAssets)} ${currency}` })}
+          hint={t('idle.hint', { max: `${formatLendingAmount(maxIdle)} ${currency}` })}
           error={shownError}
           testId="lending-idle-input"
           maxTestId="lending-idle-max"

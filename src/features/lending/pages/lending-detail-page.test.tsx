@@ -115,7 +115,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
     // the exchange's figures read now replace the bot's last read
     await vi.waitFor(() => expect(fact('idleAssets')).toBe('612.34 USDT'));
     expect(fact('lockedIdleAssets')).toBe('212.34 USDT');
-    expect(fact('totalAssets')).toBe('1,000.00 USDT');
+    expect(fact('totalAssets')).toBe('999.99 USDT');
     expect(screen.getByTestId('lending-notice-trial').textContent).toBe(
       'Free trial until 2026/11/24. Then 5.00 USDT is charged from your wallet.',
     );

@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime } from '../../../lib/date-format';
 import { formatAmountAt } from '../../../lib/format-amount';
 import type { LocalizedText } from '../../../shared/api/earn';
-import { parseAmount } from '../../../shared/money/decimal';
+import { formatAtomic, parseAmount } from '../../../shared/money/decimal';
 
 /**
  * The lending bot's figures as a member reads them. Amounts are decimal strings on the wire,
@@ -53,6 +53,14 @@ export function amountAtMost(a: string, b: string): boolean {
   const left = parseAmount(a.trim(), READ_DECIMALS);
   const right = parseAmount(b.trim(), READ_DECIMALS);
   return left !== null && right !== null && left <= right;
+}
+
+/** a + b for two decimal texts, exactly (the text of `a` when either does not parse). */
+export function addAmounts(a: string, b: string): string {
+  const left = parseAmount(a.trim(), READ_DECIMALS);
+  const right = parseAmount(b.trim(), READ_DECIMALS);
+  if (left === null || right === null) return a;
+  return formatAtomic(left + right, READ_DECIMALS);
 }
 
 /** The amount cut down to `decimals` places (the Max button fills what the field accepts). */
