@@ -134,6 +134,12 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELE
   ['/api/v1/user/AssetUnderManagement', undefined, 'GET'],
   ['/api/v1/user/ExchangeBalance', undefined, 'GET'],
   ['/api/v1/user/StrategyReport', undefined, 'GET'],
+  // the risk questionnaire and suitability
+  ['/api/v1/questionnaire/draft', undefined, 'GET'],
+  ['/api/v1/questionnaire/save', {}],
+  ['/api/v1/questionnaire/submit', {}],
+  ['/api/v1/questionnaire/result', undefined, 'GET'],
+  ['/api/v1/questionnaire/suitability', undefined, 'GET'],
 ];
 
 async function sign(
