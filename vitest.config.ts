@@ -89,6 +89,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
           // each file builds its own app and database; the server's modules load once per worker
           isolate: false,
           environment: 'node',

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
 import { members } from '../../src/server/db/schema';
 import { runOpsCommand } from '../../src/server/ops/commands';
 import { createMember, loginStep1, post } from '../helpers/auth';
@@ -12,7 +11,6 @@ import {
   createTestDatabase,
   type TestApp,
   type TestDatabase,
-  usingPostgres,
 } from '../helpers/test-app';
 
 let t: TestApp;
@@ -77,11 +75,12 @@ describe('ops member commands', () => {
 
 describe('ops CLI: member commands', () => {
   let dataDir: string;
-  let testDb: TestDatabase | undefined;
+  let testDb: TestDatabase;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bcnt-ops-member-'));
-    testDb = usingPostgres ? await createTestDatabase() : undefined;
-    const database = testDb?.database ?? (await openDatabase({ dataDir }));
+    // the CLI runs on this database (a copy of the migrated template; PostgreSQL in CI)
+    testDb = await createTestDatabase();
+    const database = testDb.database;
     const now = new Date();
     await database.db.insert(members).values({
       email: 'ops-cli@example.com',
@@ -95,15 +94,13 @@ describe('ops CLI: member commands', () => {
       createdAt: now,
       updatedAt: now,
     });
-    if (!testDb) await database.close();
   });
   afterAll(async () => {
     await testDb?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const cli = (args: string[]) =>
-    runCli(args, { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '' });
+  const cli = (args: string[]) => runCli(args, { DATA_DIR: dataDir }, testDb.database);
 
   it('shows and sets roles; usage errors exit 2, an unknown member 1', async () => {
     const set = await cli(['member', 'roles', 'ops-cli@example.com', '--set', '4', '--json']);

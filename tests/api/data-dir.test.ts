@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { secureDirectory } from '../../src/server/data-dir';
 import { openDatabase } from '../../src/server/db/database';
+import { migratedTemplate } from '../helpers/pglite-template';
 
 /** DATA_DIR and the PGlite data inside it are owner-only. */
 const parent = mkdtempSync(path.join(tmpdir(), 'bcnt-datadir-'));
@@ -16,7 +17,9 @@ describe('DATA_DIR modes', () => {
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
     expect(modeOf(dataDir)).toBe(0o755);
-    const database = await openDatabase({ dataDir });
+    // a copy of the migrated template: what is under test is the directories, not the migrations
+    const loadDataDir = await migratedTemplate();
+    const database = await openDatabase({ dataDir, loadDataDir });
     try {
       expect(modeOf(dataDir)).toBe(0o700);
       expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
 import type { KycApplicationView, KycQueueEntry } from '../../src/server/domain/kyc/review';
 import { ROLE } from '../../src/shared/membership/levels';
 import { createMember, outbox, post, type TestMember } from '../helpers/auth';
@@ -24,7 +23,6 @@ import {
   createTestDatabase,
   type TestApp,
   type TestDatabase,
-  usingPostgres,
 } from '../helpers/test-app';
 
 const OPS_TOKEN = 'kyc-review-ops-token-0123456789abcdef012345';
@@ -302,14 +300,15 @@ describe('kyc document', () => {
 
 describe('ops CLI: kyc commands', () => {
   let dataDir: string;
-  let testDb: TestDatabase | undefined;
+  let testDb: TestDatabase;
   let member: TestMember;
   let imageId: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bcnt-ops-kyc-'));
-    testDb = usingPostgres ? await createTestDatabase() : undefined;
-    const database = testDb?.database ?? (await openDatabase({ dataDir }));
+    // the CLI runs on this database (a copy of the migrated template; PostgreSQL in CI)
+    testDb = await createTestDatabase();
+    const database = testDb.database;
     // Prepare through the API on the CLI's database and upload directory, then close it.
     const app = await createTestApp({
       database,
@@ -319,7 +318,6 @@ describe('ops CLI: kyc commands', () => {
     await submitIndividual(app.app, member);
     imageId = await uploadImage(app.app, member, JPEG);
     await app.app.close();
-    if (!testDb) await database.close();
   }, 60_000);
   afterAll(async () => {
     await testDb?.dispose();
@@ -327,7 +325,7 @@ describe('ops CLI: kyc commands', () => {
   });
 
   const cli = (args: string[]) =>
-    runCli(args, { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '', UPLOADS_DIR: '' });
+    runCli(args, { DATA_DIR: dataDir, UPLOADS_DIR: '' }, testDb.database);
 
   it('lists, shows, rejects with items, writes a document and refuses what it must', async () => {
     const list = await cli(['kyc', 'list']);

@@ -10,7 +10,6 @@ import { loyaltySettingSchema } from '../../src/shared/api/loyalty';
 import { ROLE } from '../../src/shared/membership/levels';
 import { OffsetClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
 import { members, settings } from '../../src/server/db/schema';
 import { DEFAULT_LOYALTY_RATES } from '../../src/server/domain/loyalty/rates';
 import { runOpsCommand } from '../../src/server/ops/commands';
@@ -22,7 +21,6 @@ import {
   createTestDatabase,
   type TestApp,
   type TestDatabase,
-  usingPostgres,
 } from '../helpers/test-app';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -281,12 +279,13 @@ describe('ops: member verify and loyalty rates', () => {
 
 describe('ops CLI: member verify, loyalty rates', () => {
   let dataDir: string;
-  let testDb: TestDatabase | undefined;
+  let testDb: TestDatabase;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bcnt-ops-loyalty-'));
-    testDb = usingPostgres ? await createTestDatabase() : undefined;
-    const database = testDb?.database ?? (await openDatabase({ dataDir }));
+    // the CLI runs on this database (a copy of the migrated template; PostgreSQL in CI)
+    testDb = await createTestDatabase();
+    const database = testDb.database;
     const now = new Date();
     await database.db.insert(members).values({
       email: 'verify-cli@example.com',
@@ -299,15 +298,13 @@ describe('ops CLI: member verify, loyalty rates', () => {
       createdAt: now,
       updatedAt: now,
     });
-    if (!testDb) await database.close();
   });
   afterAll(async () => {
     await testDb?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const cli = (args: string[]) =>
-    runCli(args, { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '' });
+  const cli = (args: string[]) => runCli(args, { DATA_DIR: dataDir }, testDb.database);
 
   it('verifies a member and prints the rate table', async () => {
     const verified = await cli(['member', 'verify', 'verify-cli@example.com']);

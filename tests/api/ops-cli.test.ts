@@ -14,6 +14,7 @@ import { apiFilePath, readApiFile } from '../../src/server/ops/api-file';
 import { OPS_COMMAND_NAMES } from '../../src/server/ops/commands';
 import { startApi } from '../../src/server/start';
 import { cli, cliBesideApi, spawnCli } from '../helpers/ops-cli';
+import { migratedDataDir } from '../helpers/pglite-template';
 import {
   CLOSED_RPC_URL,
   createTestDatabase,
@@ -55,6 +56,7 @@ describe('ops CLI without a running API', () => {
     dataDir = tempDir();
     // PostgreSQL mode: the CLI connects to a fresh database directly.
     testDb = usingPostgres ? await createTestDatabase() : undefined;
+    if (!usingPostgres) await migratedDataDir(dataDir);
     env = { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '' };
   });
   afterAll(async () => {
@@ -163,6 +165,7 @@ describe('ops CLI with an API running on the data directory', () => {
       const dataDir = tempDir();
       const testDb = usingPostgres ? await createTestDatabase() : undefined;
       const env = { DATA_DIR: dataDir, DATABASE_URL: testDb?.url ?? '' };
+      if (!usingPostgres) await migratedDataDir(dataDir);
       const api = await startApi({
         env: { NODE_ENV: 'test', PORT: '0', ...env },
         config: { jwtSecret: TEST_JWT_SECRET, rpcUrl: CLOSED_RPC_URL, logLevel: 'silent' },
@@ -231,6 +234,7 @@ describe('PGlite data directory lock', () => {
     'keeps a second opener out while the first holds the directory, then lets it in',
     async () => {
       const dataDir = tempDir();
+      await migratedDataDir(dataDir);
       const first = await openDatabase({ dataDir });
       try {
         await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);

@@ -12,6 +12,7 @@ import { LOCAL_CHAIN_ID, TREASURY } from '../../src/shared/constants/chain';
 import { parseDuration } from '../../src/server/routes/dev/dev-chain';
 import { startApi } from '../../src/server/start';
 import { cli, cliBesideApi } from '../helpers/ops-cli';
+import { migratedDataDir } from '../helpers/pglite-template';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 const STRANGER = '0x000000000000000000000000000000000000bEEF' as Address;
@@ -141,6 +142,7 @@ describe('dev tools on the local chain', () => {
 
   it('npm run ops -- faucet funds an address without an API (direct, PGlite)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dev-tools-cli-'));
+    await migratedDataDir(dataDir);
     const env = { DATA_DIR: dataDir, RPC_URL: anvil.rpcUrl, CHAIN_ID: String(LOCAL_CHAIN_ID) };
     const target = '0x000000000000000000000000000000000000cafe' as Address;
     const result = await cli(['faucet', target, '--bcnt', '7', '--eth', '1'], env);
@@ -166,6 +168,7 @@ describe('dev tools on the local chain', () => {
 
   it('npm run ops -- clock advance 14d moves the running API and the chain', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dev-tools-api-'));
+    await migratedDataDir(dataDir);
     const env = { DATA_DIR: dataDir, RPC_URL: anvil.rpcUrl, CHAIN_ID: String(LOCAL_CHAIN_ID) };
     const api = await startApi({
       env: {

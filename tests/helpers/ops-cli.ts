@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
+import type { Database } from '../../src/server/db/database';
 import { runOpsCli } from '../../src/server/ops/cli';
 
 /**
@@ -32,9 +33,17 @@ const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
   ...env,
 });
 
-/** `npm run ops -- <args>` in this process. */
-export async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return runInProcess(args, env);
+/**
+ * `npm run ops -- <args>` in this process. With `database`, the command runs on that open
+ * database (a test app's) rather than opening DATA_DIR: one PGlite per test file instead of one
+ * per command.
+ */
+export async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  database?: Database,
+): Promise<CliResult> {
+  return runInProcess(args, env, undefined, database);
 }
 
 /**
@@ -53,6 +62,7 @@ async function runInProcess(
   args: string[],
   env: Record<string, string>,
   pid?: number,
+  database?: Database,
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -63,6 +73,7 @@ async function runInProcess(
       out: (text) => (stdout += `${text}\n`),
       err: (text) => (stderr += `${text}\n`),
       ...(pid === undefined ? {} : { pid }),
+      ...(database ? { database } : {}),
     });
   } catch (error) {
     // what scripts/ops.ts does with an unexpected error

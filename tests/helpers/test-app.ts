@@ -4,6 +4,7 @@ import { type App, buildApp, type BuildAppOptions } from '../../src/server/app';
 import { TestClock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/database';
+import { migratedTemplate } from './pglite-template';
 
 /**
  * Test databases: in-memory PGlite by default. With DATABASE_URL set (CI), a fresh, uniquely
@@ -19,21 +20,11 @@ export interface TestDatabase {
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
-/**
- * The migrated PGlite data directory, made once per test worker: a test database is a copy of
- * it (about 0.6 s) instead of a fresh initdb and every migration (about 2.5 s).
- */
+/** The migrated PGlite data directory (tests/helpers/pglite-template.ts), read once per worker. */
 let pgliteTemplate: Promise<Blob> | undefined;
 
-function migratedTemplate(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const database = await openDatabase({ inMemory: true });
-    try {
-      return await database.dumpDataDir!();
-    } finally {
-      await database.close();
-    }
-  })();
+function workerTemplate(): Promise<Blob> {
+  pgliteTemplate ??= migratedTemplate();
   return pgliteTemplate;
 }
 
@@ -43,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({
       inMemory: true,
       migrate: false,
-      loadDataDir: await migratedTemplate(),
+      loadDataDir: await workerTemplate(),
     });
     return { database, url: undefined, dispose: () => database.close() };
   }

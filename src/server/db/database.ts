@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,7 +29,12 @@ export interface Database {
 
 export type DatabaseOptions =
   | { databaseUrl: string; migrate?: boolean }
-  | { dataDir: string; migrate?: boolean }
+  | {
+      dataDir: string;
+      migrate?: boolean;
+      /** a data directory that holds no database yet starts as a copy of this one */
+      loadDataDir?: Blob;
+    }
   | {
       inMemory: true;
       migrate?: boolean;
@@ -89,7 +94,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     secureDirectory(options.dataDir);
     secureDirectory(path.join(options.dataDir, 'pglite'));
     releaseLock = acquireDataDirLock(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, 'pglite'));
+    const pgdata = path.join(options.dataDir, 'pglite');
+    const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
+    client = new PGlite(
+      pgdata,
+      fresh && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
   } else {
     client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }

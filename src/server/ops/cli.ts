@@ -16,7 +16,7 @@ import { format, parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { systemClock } from '../clock';
 import { type AppConfig, ConfigError, loadConfig } from '../config';
-import { DataDirLockedError, isProcessAlive, openDatabase } from '../db/database';
+import { type Database, DataDirLockedError, isProcessAlive, openDatabase } from '../db/database';
 import { createLocalOutbox } from '../domain/auth/outbox';
 import { AppError } from '../errors';
 import { type ApiFile, apiFilePath, OPS_TOKEN_HEADER, readApiFile } from './api-file';
@@ -93,6 +93,12 @@ export interface OpsCliIo {
    * stale: it was left by an earlier process that had the same pid.
    */
   pid?: number;
+  /**
+   * A database already open to run the command on, instead of opening DATA_DIR or DATABASE_URL;
+   * left open. For a caller that holds the database itself (tests beside their app: PGlite
+   * allows one opener, and opening a data directory costs a second or more per command).
+   */
+  database?: Database;
 }
 
 interface Invocation {
@@ -235,9 +241,11 @@ async function runDirect(
   invocation: Invocation,
   io: OpsCliIo,
 ): Promise<unknown> {
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const database =
+    io.database ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
   try {
     return await runOpsCommand(
       {
@@ -271,7 +279,7 @@ async function runDirect(
     }
     throw error;
   } finally {
-    await database.close();
+    if (!io.database) await database.close();
   }
 }
 
@@ -303,7 +311,9 @@ export async function runOpsCli(argv: string[], io: OpsCliIo): Promise<number> {
 
   try {
     let data: unknown;
-    if (config.databaseUrl) {
+    if (io.database) {
+      data = await runDirect(config, invocation, io);
+    } else if (config.databaseUrl) {
       io.err('(PostgreSQL from DATABASE_URL)');
       data = await runDirect(config, invocation, io);
     } else {
