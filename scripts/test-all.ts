@@ -33,7 +33,7 @@ async function main() {
   // Fail fast (or install) before spending minutes on the other suites.
   const chromium = ensureChromium();
   const npx = 'npx';
-  // The `quick` invariant profile (64 x 500, contracts/foundry.toml) everywhere, so `npm test`
+  // The `quick` invariant profile (32 x 250, contracts/foundry.toml) everywhere, so `npm test`
   // is the same run in CI as on a laptop; CI runs Foundry's default campaign (256 x 500) as a
   // lane of its own (.ci/run). FOUNDRY_PROFILE set by the caller wins.
   const foundryProfile = process.env.FOUNDRY_PROFILE ?? 'quick';
