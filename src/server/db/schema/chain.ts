@@ -58,7 +58,21 @@ export type ChainEventName =
   // MarginVault (chain/decoders/margin-vault.ts)
   | 'Deposited'
   | 'Released'
-  | 'Settled';
+  | 'Settled'
+  // BinFiPool (chain/decoders/binfi.ts)
+  | 'FundCreated'
+  | 'OrderPlaced'
+  | 'FundMatched'
+  | 'FundStarted'
+  | 'PeriodFunded'
+  | 'OrderPaid'
+  | 'BcntReleased'
+  | 'RedemptionQueued'
+  | 'RedemptionPaid'
+  | 'FundStoppedOut'
+  | 'FundMatured'
+  | 'FundSettled'
+  | 'OwedWithdrawn';
 
 /**
  * Indexed logs of LoyaltyStaking (Staked, UnstakeRequested, Withdrawn, ThresholdsUpdated) and
