@@ -1,4 +1,5 @@
 import { allianceDecoder } from './alliance';
+import { binfiDecoder } from './binfi';
 import { marginVaultDecoder } from './margin-vault';
 import { stakingDecoder } from './staking';
 import type { ChainDecoder } from './types';
@@ -16,4 +17,5 @@ export const CHAIN_DECODERS: readonly ChainDecoder[] = [
   stakingDecoder,
   allianceDecoder,
   marginVaultDecoder,
+  binfiDecoder,
 ];
