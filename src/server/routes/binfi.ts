@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  binfiCheckJoinQuerySchema,
+  binfiCheckJoinSchema,
+  binfiFundIdQuerySchema,
+  binfiFundListQuerySchema,
+  binfiFundListSchema,
+  binfiHistoryQuerySchema,
+  binfiHistorySchema,
+  binfiPlusInfoSchema,
+  binfiSideDetailSchema,
+  binfiUserFundsSchema,
+  type BinfiSideType,
+  type BinfiVariant,
+} from '../../shared/api/binfi';
+import { envelopeSchema, ok } from '../../shared/api/envelope';
+import {
+  checkJoin,
+  fundList,
+  historyFundList,
+  memberWallets,
+  plusInfo,
+  sideDetail,
+  userFunds,
+} from '../domain/binfi/reads';
+import { memberRoute } from './member-route';
+
+/**
+ * BinFi read calls of the gateway (`/api/v1/binfi/...`, contract shared/api/binfi.ts), all from
+ * the indexed BinFiPool state (domain/binfi). Lists and public details are open to visitors;
+ * private rounds only to a member whose wallet holds an order in them; CheckJoin and user/funds
+ * are the member's own.
+ */
+const binfiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const chainId = app.config.chainId;
+
+  app.get(
+    '/binfi/FundList',
+    {
+      schema: {
+        querystring: binfiFundListQuerySchema,
+        response: { 200: envelopeSchema(binfiFundListSchema) },
+      },
+    },
+    async (request) => ok(await fundList(app.db, chainId, request.query)),
+  );
+
+  const publicDetail = (path: string, side: BinfiSideType, variant: BinfiVariant) =>
+    app.get(
+      path,
+      {
+        schema: {
+          querystring: binfiFundIdQuerySchema,
+          response: { 200: envelopeSchema(binfiSideDetailSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await sideDetail(app.db, chainId, request.query.fundId, side, {
+            variant,
+            isPrivate: false,
+          }),
+        ),
+    );
+  publicDetail('/binfi/SupplierDetail', 'supply', 'binfi');
+  publicDetail('/binfi/TakerDetail', 'take', 'binfi');
+  publicDetail('/binfi/SupplierDetail2', 'supply', 'galaxy');
+  publicDetail('/binfi/TakerDetail2', 'take', 'galaxy');
+
+  const privateDetail = (path: string, side: BinfiSideType) =>
+    app.get(
+      path,
+      memberRoute({
+        schema: {
+          querystring: binfiFundIdQuerySchema,
+          response: { 200: envelopeSchema(binfiSideDetailSchema) },
+        },
+      }),
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const wallets = await memberWallets(app.db, request.member.memberId);
+        return ok(
+          await sideDetail(app.db, chainId, request.query.fundId, side, {
+            isPrivate: true,
+            wallets,
+          }),
+        );
+      },
+    );
+  privateDetail('/binfi/SupplierDetail3', 'supply');
+  privateDetail('/binfi/TakerDetail3', 'take');
+
+  app.get(
+    '/binfi/CheckJoin',
+    memberRoute({
+      schema: {
+        querystring: binfiCheckJoinQuerySchema,
+        response: { 200: envelopeSchema(binfiCheckJoinSchema) },
+      },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { fundId, type } = request.query;
+      return ok(
+        await checkJoin(app.db, chainId, app.clock.now(), request.member.memberId, fundId, type),
+      );
+    },
+  );
+
+  app.get(
+    '/binfi/user/funds',
+    memberRoute({ schema: { response: { 200: envelopeSchema(binfiUserFundsSchema) } } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await userFunds(app.db, chainId, request.member.memberId));
+    },
+  );
+
+  app.get(
+    '/binfi/HistoryFundList',
+    {
+      schema: {
+        querystring: binfiHistoryQuerySchema,
+        response: { 200: envelopeSchema(binfiHistorySchema) },
+      },
+    },
+    async (request) => ok(await historyFundList(app.db, chainId, request.query)),
+  );
+
+  app.get(
+    '/binfi/PlusInfo',
+    { schema: { response: { 200: envelopeSchema(binfiPlusInfoSchema) } } },
+    async () => ok(await plusInfo(app.db, chainId, app.clock.now())),
+  );
+};
+
+export default binfiRoutes;
