@@ -12,8 +12,10 @@ import { currencyList, languageList } from '../../domain/reference-data';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import autotradeSubscriptionRoutes from './autotrade-subscriptions';
 import autotradeStrategyRoutes from './autotrade-strategies';
+import binfiRoutes from '../binfi';
 import earnRoutes from './earn';
 import exchangeApiKeyRoutes from './exchange-api-keys';
+import lendingRoutes from './lending';
 import questionnaireRoutes from './questionnaire';
 import referralRoutes from './referral';
 import walletRoutes from './wallet';
@@ -65,7 +67,9 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exchangeApiKeyRoutes);
   await app.register(autotradeStrategyRoutes);
   await app.register(autotradeSubscriptionRoutes);
+  await app.register(lendingRoutes);
   await app.register(questionnaireRoutes);
+  await app.register(binfiRoutes);
 };
 
 export default gatewayRoutes;
