@@ -352,11 +352,18 @@ contract BinFiPool is AccessControl, ReentrancyGuard, EIP712 {
         usdt.safeTransfer(custody_, matchedValue);
     }
 
-    /// @notice Funds one Rock reward period (WAD-scaled USDT per unit) from the operator.
-    function fundReward(uint256 fundId, uint256 rockRate) external onlyRole(OPERATOR_ROLE) nonReentrant {
+    /// @notice Funds Rock reward period `period` (WAD-scaled USDT per unit) from the operator.
+    /// `period` must be the next one: a retried job cannot fund a month twice.
+    function fundReward(uint256 fundId, uint256 period, uint256 rockRate)
+        external
+        onlyRole(OPERATOR_ROLE)
+        nonReentrant
+    {
         Fund storage f = _fundIn(fundId, Status.Running);
+        uint256 next = _periods[fundId].length;
+        if (period != next) revert PoolUnknownPeriod(fundId, period);
         // one period stays free for the settlement
-        if (_periods[fundId].length + 1 >= MAX_PERIODS) revert PoolTooManyPeriods(fundId);
+        if (next + 1 >= MAX_PERIODS) revert PoolTooManyPeriods(fundId);
         uint256 total = rockRate * (f.matchedRock - f.redeemedRock) / WAD;
         _addPeriod(fundId, PeriodKind.Reward, rockRate, 0, total);
         if (total > 0) usdt.safeTransferFrom(msg.sender, address(this), total);

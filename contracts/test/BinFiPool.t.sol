@@ -150,6 +150,12 @@ contract BinFiPoolTest is Test {
         pool.startFund(fundId);
     }
 
+    function _fundReward(uint256 rate) internal {
+        uint256 next = pool.periodCount(fundId);
+        vm.prank(operator);
+        pool.fundReward(fundId, next, rate);
+    }
+
     function _ids(uint256 a) internal pure returns (uint256[] memory ids) {
         ids = new uint256[](1);
         ids[0] = a;
@@ -444,8 +450,7 @@ contract BinFiPoolTest is Test {
         assertEq(uint256(f.maturity), uint256(RAISE_END) + TERM, "maturity from the start");
 
         // month 1: 10 USDT per Rock unit
-        vm.prank(operator);
-        pool.fundReward(fundId, 10e6 * WAD);
+        _fundReward(10e6 * WAD);
         // bob redeems: queued, keeps month 1, gets nothing later
         vm.expectEmit(true, true, true, true, address(pool));
         emit RedemptionQueued(fundId, r2, bob, 3, 0);
@@ -457,10 +462,13 @@ contract BinFiPoolTest is Test {
         vm.expectRevert(abi.encodeWithSelector(BinFiPool.PoolNotRock.selector, f1));
         vm.prank(carol);
         pool.redeem(f1);
+        // a retried job cannot fund month 1 again
+        vm.expectRevert(abi.encodeWithSelector(BinFiPool.PoolUnknownPeriod.selector, fundId, 1));
+        vm.prank(operator);
+        pool.fundReward(fundId, 1, 10e6 * WAD);
         // month 2 is funded only for alice's 2 units
         uint256 opBefore = usdt.balanceOf(operator);
-        vm.prank(operator);
-        pool.fundReward(fundId, 10e6 * WAD);
+        _fundReward(10e6 * WAD);
         assertEq(opBefore - usdt.balanceOf(operator), 20e6, "funded for the units still in");
 
         uint256 bobBefore = usdt.balanceOf(bob);
@@ -487,9 +495,10 @@ contract BinFiPoolTest is Test {
         pool.mature(fundId);
         vm.warp(f.maturity);
         pool.mature(fundId);
+        uint256 next = pool.periodCount(fundId);
         vm.expectRevert(abi.encodeWithSelector(BinFiPool.PoolWrongStatus.selector, fundId, BinFiPool.Status.Matured));
         vm.prank(operator);
-        pool.fundReward(fundId, 1);
+        pool.fundReward(fundId, next, 1);
         // Rock: capital + last month; Flame: its result
         vm.prank(operator);
         pool.settle(fundId, (PRICE + 10e6) * WAD, 1_500e6 * WAD);
@@ -512,15 +521,15 @@ contract BinFiPoolTest is Test {
         uint256 r = _supply(alice, 2);
         uint256 f1 = _take(bob, 2);
         _start();
-        vm.prank(operator);
-        pool.fundReward(fundId, 5e6 * WAD);
+        _fundReward(5e6 * WAD);
         vm.prank(operator);
         pool.stopLoss(fundId);
         BinFiPool.Fund memory f = pool.getFund(fundId);
         assertEq(uint256(f.stopDeadline), uint256(RAISE_END) + 3 days, "3 days to return");
+        uint256 next = pool.periodCount(fundId);
         vm.expectRevert(abi.encodeWithSelector(BinFiPool.PoolWrongStatus.selector, fundId, BinFiPool.Status.StoppedOut));
         vm.prank(operator);
-        pool.fundReward(fundId, 1);
+        pool.fundReward(fundId, next, 1);
         vm.expectRevert(abi.encodeWithSelector(BinFiPool.PoolDeadlineNotPassed.selector, fundId, f.stopDeadline));
         pool.markDefault(fundId);
         vm.warp(f.stopDeadline);

@@ -290,7 +290,7 @@ describe('BinFi indexed from BinFiPool', () => {
       args: [POOL, usdt(1_000_000)],
     });
     // 1.5 USDT per Rock unit; the rate has 1e18 precision
-    await pool(OPERATOR, 'fundReward', [fundId, usdt(1.5) * WAD]);
+    await pool(OPERATOR, 'fundReward', [fundId, 1n, usdt(1.5) * WAD]);
     await indexAll(t.app);
     const detail = await data(null, `/api/v1/binfi/SupplierDetail?fundId=${fundId}`);
     expect(detail.round).toMatchObject({ state: 'running', matchedRock: 4, matchedFlame: 4 });

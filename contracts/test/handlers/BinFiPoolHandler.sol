@@ -220,8 +220,9 @@ contract BinFiPoolHandler is Test {
         if (pool.periodCount(fundId) + 1 >= pool.MAX_PERIODS()) return;
         // up to 1 USDT-unit-price-ish per unit, with WAD precision so rounding bites
         rate = bound(rate, 0, 50e6 * WAD);
+        uint256 next = pool.periodCount(fundId);
         vm.prank(operator);
-        pool.fundReward(fundId, rate);
+        pool.fundReward(fundId, next, rate);
     }
 
     function stopLoss(uint256 fundSeed) external {

@@ -3743,6 +3743,11 @@ export const binFiPoolAbi = [
         internalType: 'uint256',
       },
       {
+        name: 'period',
+        type: 'uint256',
+        internalType: 'uint256',
+      },
+      {
         name: 'rockRate',
         type: 'uint256',
         internalType: 'uint256',
