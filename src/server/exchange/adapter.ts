@@ -236,6 +236,12 @@ export interface ExchangeAdapter {
   fundingOffers(credentials: ExchangeCredentials, currency: string): Promise<FundingOffer[]>;
   /** the active credits */
   fundingCredits(credentials: ExchangeCredentials, currency: string): Promise<FundingCredit[]>;
+  /** the closed credits (returned at their term) since a time, newest first */
+  fundingCreditHistory(
+    credentials: ExchangeCredentials,
+    currency: string,
+    since?: number,
+  ): Promise<FundingCredit[]>;
   /** the funding ledger of a currency since a time, newest first */
   fundingLedger(
     credentials: ExchangeCredentials,

@@ -504,6 +504,17 @@ export function createCcxtBitfinexAdapter(options: CcxtBitfinexOptions = {}): Ex
         ).map(toCredit),
       ),
 
+    fundingCreditHistory: (credentials, currency, since) =>
+      withKey(credentials, async (client) =>
+        rows(
+          await implicit(client, 'privatePostAuthRFundingCreditsSymbolHist', {
+            symbol: `f${currencyId(currency)}`,
+            ...(since === undefined ? {} : { start: since }),
+            limit: 500,
+          }),
+        ).map(toCredit),
+      ),
+
     fundingLedger: (credentials, currency, since) =>
       withKey(credentials, async (client) =>
         rows(
