@@ -11,6 +11,8 @@ import { custodialUnstakeJob } from './custodial-unstake';
 import { depositsJob } from './deposits';
 import { earnLifecycleJob } from './earn-lifecycle';
 import { exchangeApiKeysJob } from './exchange-api-keys';
+import { lendingBillingJob } from './lending-billing';
+import { lendingBotJob } from './lending-bot';
 import { storeDeliveryJob } from './store-delivery';
 import { withdrawalsJob } from './withdrawals';
 
@@ -40,6 +42,8 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   autotradeFeesJob,
   autotradeMarginJob,
   autotradeReportsJob,
+  lendingBillingJob,
+  lendingBotJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */
