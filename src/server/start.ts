@@ -5,6 +5,7 @@ import { OffsetClock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import { seedDemoStrategies } from './domain/autotrade/seed';
 import { seedDemoCatalog } from './domain/earn/demo-catalog';
+import { seedLendingProducts } from './domain/lending/seed';
 import { createCcxtBitfinexAdapter } from './exchange/ccxt-bitfinex';
 import { autotradeDepsOf } from './jobs/autotrade-strategies';
 import { createPaperExchange, type PaperExchange } from './exchange/paper/server';
@@ -73,6 +74,10 @@ export async function startApi(
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoCatalog(app.db, app.clock);
     if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo earn catalog');
+    // the lending bot's product (USDT on the exchange's funding market), product 1
+    if ((await seedLendingProducts(app.db, app.clock)) > 0) {
+      app.log.info('seeded the lending product');
+    }
     // and, on the paper exchange, strategies that trade it (their records are real)
     if (paper) {
       try {
