@@ -5,10 +5,19 @@
 // unsubscribes from the summary (fee due, margin returned) and the margin is back in the wallet.
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
+import { decodeFunctionResult, encodeFunctionData, parseUnits, type Address } from 'viem';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
-import { advanceTime, mine } from './fixtures/chain';
+import { bcntAbi, bcntAddress } from '../src/shared/contracts/generated';
+import { advanceTime, anvilRpc, mine } from './fixtures/chain';
 import { loginInBrowser, markVerified, memberWithWallet } from './fixtures/member';
-import { ops } from './fixtures/stack';
+import { ops, stack } from './fixtures/stack';
+
+async function bcntBalance(owner: Address): Promise<bigint> {
+  const to = bcntAddress[stack.chainId as keyof typeof bcntAddress] as Address;
+  const data = encodeFunctionData({ abi: bcntAbi, functionName: 'balanceOf', args: [owner] });
+  const result = await anvilRpc<`0x${string}`>('eth_call', [{ to, data }, 'latest']);
+  return decodeFunctionResult({ abi: bcntAbi, functionName: 'balanceOf', data: result });
+}
 
 async function depositUsdt(page: Page, amount: string, shown: string) {
   await page.goto('/wallet?tab=deposit');
@@ -107,7 +116,7 @@ test('signals mirrored as the clock runs, then unsubscribe with the margin back'
   );
 });
 
-test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting -> Done), then active', async ({
+test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting -> Done), active, then unsubscribed and back in the wallet', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -140,6 +149,7 @@ test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting ->
   await page.getByTestId('autotrade-flow-currency-BCNT').click();
   await expect(page.getByTestId('autotrade-flow-min-stake')).toContainText('BCNT');
   await page.getByTestId('autotrade-flow-margin-min').click();
+  const margin = (await page.getByTestId('autotrade-flow-margin-input').inputValue()).trim();
   await page.getByTestId('autotrade-flow-source-chain').getByRole('radio').check();
   await expect(page.getByTestId('autotrade-flow-wallet')).toHaveValue(
     new RegExp(`^${wallet}$`, 'i'),
@@ -161,6 +171,7 @@ test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting ->
   // connect the wallet, then approve + deposit through the pipeline
   await page.getByTestId('wallet-connect').first().click();
   await page.getByTestId('rk-wallet-option-dev.bcnt.testwallet').click();
+  const before = await bcntBalance(wallet);
   await page.getByTestId('autotrade-chain-deposit-send').click();
   await expect(page.getByTestId('autotrade-chain-deposit-progress')).toHaveAttribute(
     'data-state',
@@ -174,4 +185,22 @@ test('a BCNT margin staked from the browser wallet: approve, deposit (Waiting ->
       timeout: 6_000,
     });
   }).toPass({ timeout: 90_000, intervals: [0] });
+  expect(await bcntBalance(wallet)).toBe(before - parseUnits(margin, 18));
+
+  // unsubscribe: the summary says what comes back; the operator's MarginVault transaction
+  // returns it to the browser wallet, and the page follows it to confirmed
+  await page.getByTestId('autotrade-unsubscribe-open').click();
+  const dialog = page.getByTestId('autotrade-unsubscribe-dialog');
+  const returned = dialog.getByTestId('autotrade-unsubscribe-returned');
+  await expect(returned).toContainText('BCNT', { timeout: 20_000 });
+  const back = (await returned.textContent())!.replace(/[^\d.]/g, '');
+  await dialog.getByTestId('autotrade-unsubscribe-confirm').click();
+  await expect(page.getByTestId('autotrade-unsubscribe-done')).toBeVisible({ timeout: 30_000 });
+  const tx = page.getByTestId('autotrade-my-operator-tx');
+  await expect(async () => {
+    await mine(2);
+    await expect(tx).toHaveAttribute('data-state', 'confirmed', { timeout: 6_000 });
+  }).toPass({ timeout: 90_000, intervals: [0] });
+  await expect(tx).toContainText(`${Number(back).toFixed(2)} BCNT`);
+  expect(await bcntBalance(wallet)).toBe(before - parseUnits(margin, 18) + parseUnits(back, 18));
 });

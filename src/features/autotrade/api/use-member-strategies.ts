@@ -17,6 +17,7 @@ import {
 } from '../../../services/autotrade-subscriptions';
 import { cachePresets } from '../../../services/query-keys';
 import type { ReviewBody } from '../../../shared/api/autotrade-strategies';
+import type { AutotradeSubscription } from '../../../shared/api/autotrade-subscriptions';
 import { autotradeKeys } from './query-keys';
 
 /** Orders a page of a subscription shows. */
@@ -64,12 +65,35 @@ export const useMyStrategies = (enabled = true) =>
     ...cachePresets.fresh,
   });
 
-export const useMyStrategyHistory = (enabled = true) =>
+/** How often an ended subscription's on-chain margin return is read again until it is final. */
+export const OPERATOR_TX_POLL_MS = 5_000;
+
+/** True while the operator's MarginVault transaction for an ended subscription is not final. */
+export function awaitsOperatorTx(subscription: AutotradeSubscription | undefined): boolean {
+  if (!subscription || subscription.marginSource !== 'chain') return false;
+  if (['pending_margin', 'active', 'paused'].includes(subscription.state)) return false;
+  const state = subscription.operatorTx?.state;
+  return state !== 'confirmed' && state !== 'failed';
+}
+
+/**
+ * The member's ended subscriptions. With `watchId`, read again every few seconds while that
+ * subscription's on-chain margin is on its way back (the operator's release, then its
+ * confirmations), so the page shows it arrive.
+ */
+export const useMyStrategyHistory = (enabled = true, watchId?: number) =>
   useQuery({
     queryKey: autotradeKeys.history(),
     queryFn: getStrategyHistory,
     enabled,
     ...cachePresets.fresh,
+    refetchInterval: (query) =>
+      watchId !== undefined &&
+      awaitsOperatorTx(
+        query.state.data?.list.find((item) => item.subscription.id === watchId)?.subscription,
+      )
+        ? OPERATOR_TX_POLL_MS
+        : false,
   });
 
 export const useAssetUnderManagement = () =>

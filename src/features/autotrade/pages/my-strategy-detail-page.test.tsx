@@ -19,6 +19,7 @@ import {
 } from '../../../services/autotrade-subscriptions';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { portfolio, renderAutotrade, strategyDetail, subscription } from '../test-utils';
+import { awaitsOperatorTx } from '../api/use-member-strategies';
 import MyStrategyDetailPage from './my-strategy-detail-page';
 
 vi.mock('../../../services/autotrade-strategies', () => ({
@@ -163,5 +164,42 @@ describe('MyStrategyDetailPage', () => {
     await screen.findByTestId('autotrade-unsubscribe-done');
     expect(screen.queryByTestId('autotrade-unsubscribe-dialog')).toBeNull();
     expect(vi.mocked(unsubscribeStrategy)).toHaveBeenCalledWith(7, expect.any(String));
+  });
+
+  it("shows an ended on-chain margin's return: the operator's MarginVault transaction and its progress", async () => {
+    vi.mocked(checkStrategySubscription).mockResolvedValue({
+      strategyId: 1,
+      subscription: null,
+      keys: [],
+    });
+    const ended = subscription({
+      state: 'ended',
+      marginCurrency: 'BCNT',
+      marginSource: 'chain',
+      margin: '0',
+      operatorTx: {
+        kind: 'release',
+        state: 'broadcast',
+        txHash: `0x${'ab'.repeat(32)}`,
+        amount: '250',
+        performanceFee: '0',
+      },
+    });
+    vi.mocked(getStrategyHistory).mockResolvedValue({
+      list: [{ subscription: ended, feesPaid: '0', marginReturned: '250' }],
+    });
+    renderAt();
+    const fact = await screen.findByTestId('autotrade-my-operator-tx');
+    expect(fact.getAttribute('data-state')).toBe('broadcast');
+    expect(fact.textContent).toContain('Margin returned to your wallet');
+    expect(fact.textContent).toContain('250.00 BCNT');
+    expect(fact.textContent).toContain('sent, waiting for confirmations');
+    expect(fact.textContent).toContain('0xabababab…abababab');
+    expect(awaitsOperatorTx(ended)).toBe(true);
+    expect(
+      awaitsOperatorTx({ ...ended, operatorTx: { ...ended.operatorTx!, state: 'confirmed' } }),
+    ).toBe(false);
+    expect(awaitsOperatorTx({ ...ended, state: 'active' })).toBe(false);
+    expect(awaitsOperatorTx({ ...ended, marginSource: 'custodial' })).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import type { OrderRecord, Portfolio } from '../../../shared/api/autotrade-strategies';
 import type {
   AutotradeSubscription,
+  OperatorTxView,
   StrategyFollowHistory,
   StrategyReport,
 } from '../../../shared/api/autotrade-subscriptions';
@@ -67,7 +68,7 @@ export default function MyStrategyDetailPage() {
   const strategyId = portfolio.data?.strategyId ?? 0;
   const detail = useStrategyDetail(strategyId);
   const check = useCheckSubscription(strategyId, strategyId > 0);
-  const history = useMyStrategyHistory();
+  const history = useMyStrategyHistory(true, id);
   const nameOf = useStrategyName();
   const [ended, setEnded] = useState<AutotradeSubscription | null>(null);
 
@@ -211,6 +212,37 @@ function AccountFacts({ portfolio }: { portfolio: Portfolio }) {
   );
 }
 
+/**
+ * The platform's last MarginVault transaction for an on-chain margin: the fee settled with the
+ * rest returned, or the margin released to the member's wallet, with its progress and hash.
+ */
+function OperatorTxFact({ tx, currency }: { tx: OperatorTxView; currency: string }) {
+  const { t } = useTranslation('autotrade');
+  return (
+    <div data-testid="autotrade-my-operator-tx" data-state={tx.state} data-kind={tx.kind}>
+      <dt>{t(`my.operatorTx.${tx.kind}`)}</dt>
+      <dd>
+        {formatTradeAmount(tx.amount, currency)} {currency}
+        {tx.kind === 'settle'
+          ? ` (${t('my.operatorTx.fee', { fee: `${formatTradeAmount(tx.performanceFee, currency)} ${currency}` })})`
+          : null}
+        {' · '}
+        <span data-testid="autotrade-my-operator-tx-state">
+          {t(`my.operatorTx.state.${tx.state}`)}
+        </span>
+        {tx.txHash ? (
+          <>
+            {' · '}
+            <code className={styles.hash} title={tx.txHash}>
+              {`${tx.txHash.slice(0, 10)}…${tx.txHash.slice(-8)}`}
+            </code>
+          </>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
 function MarginCard({ subscription }: { subscription: AutotradeSubscription }) {
   const { t } = useTranslation('autotrade');
   const currency = subscription.marginCurrency;
@@ -245,6 +277,9 @@ function MarginCard({ subscription }: { subscription: AutotradeSubscription }) {
             {subscription.quoteCurrency}
           </dd>
         </div>
+        {!custodial && subscription.operatorTx ? (
+          <OperatorTxFact tx={subscription.operatorTx} currency={currency} />
+        ) : null}
       </dl>
       {live && custodial ? (
         <>
