@@ -173,9 +173,8 @@ export const autotradeOperatorTxs = pgTable(
   'autotrade_operator_txs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => autotradeSubscriptions.id),
+    /** the subscription it ends or charges; null for an unmatched deposit given back */
+    subscriptionId: integer('subscription_id').references(() => autotradeSubscriptions.id),
     purpose: varchar('purpose', { length: 60 }).notNull(),
     kind: varchar('kind', { length: 8 }).$type<AutotradeOperatorTxKind>().notNull(),
     chainId: integer('chain_id').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "autotrade_operator_txs" ALTER COLUMN "subscription_id" DROP NOT NULL;
