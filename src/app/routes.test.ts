@@ -33,6 +33,7 @@ describe('route table', () => {
       'PremiumTermsOfService',
       'PremiumTermsOfServiceMobile',
       'PrivacyPolicy',
+      'Questionnaire',
       'Referrals',
       'Register',
       'ResetPwd',
