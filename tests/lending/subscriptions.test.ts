@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ledgerTransactions,
+  members as memberRows,
   lendingPeriods,
   lendingSubscriptions,
 } from '../../src/server/db/schema';
@@ -83,6 +84,13 @@ const subscription = async (m: AutotradeMember) =>
       '/api/v1/lending/CheckSubscription?strategyId=1',
     )
   ).subscription!;
+const referralCodeOf = async (m: AutotradeMember) =>
+  (
+    await t.database.db
+      .select({ code: memberRows.referralCode })
+      .from(memberRows)
+      .where(eq(memberRows.id, m.member.memberId))
+  )[0]!.code;
 const offersOf = (m: AutotradeMember) =>
   paper.engine.funding.openOffers(paper.engine.account(m.account).id, 'UST');
 const fees = (m: AutotradeMember) =>
@@ -198,9 +206,14 @@ describe('lending bot: subscribing', () => {
       keyId: b.keyId,
       idleAmount: '900',
       feeCurrencyId: 27,
-      referralCode: a.member.referralCode,
+      referralCode: await referralCodeOf(a),
     });
     expect(resB.statusCode, resB.body).toBe(200);
+    const [rowB] = await t.database.db
+      .select()
+      .from(lendingSubscriptions)
+      .where(eq(lendingSubscriptions.memberId, b.member.memberId));
+    expect(rowB!.referrerMemberId).toBe(a.member.memberId);
     expect(await fees(a)).toHaveLength(0);
     const list = await get<{ list: { subscription: LendingSubscription }[] }>(
       a,
@@ -259,6 +272,26 @@ describe('lending bot: lending', () => {
     expect(balance.maxIdleAmount).toBe(balance.totalAssets);
   }, 60_000);
 
+  it('a key the exchange refuses pauses lending (nothing lost, e-mailed once) until it works again', async () => {
+    const account = paper.engine.account(a.account).id;
+    const key = paper.engine.keys().find((k) => k.accountId === account)!;
+    paper.engine.setRevoked(key.apiKey, true);
+    await moveClockTo(t, at(1, 8 * 60), members());
+    await t.app.scheduler.runTask(LENDING_BOT_TASK);
+    expect((await subscription(a)).pauseReason).toBe('api_key');
+    await moveClockTo(t, at(1, 8 * 60 + 20), members());
+    await t.app.scheduler.runTask(LENDING_BOT_TASK);
+    const mails = (await outbox(t.app, a.member.email)).filter(
+      (m) => m.subject === 'Lending bot: API key incorrect',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.link).toMatch(/\/lending-bot\/1$/);
+    paper.engine.setRevoked(key.apiKey, false);
+    await moveClockTo(t, at(1, 8 * 60 + 40), members());
+    await t.app.scheduler.runTask(LENDING_BOT_TASK);
+    expect((await subscription(a)).pauseReason).toBeNull();
+  }, 60_000);
+
   it('suspend cancels the offers and lends nothing; resume lends again', async () => {
     // b's 900 are lent out by now: more money and a higher idle amount give the bot room
     const account = paper.engine.account(b.account).id;
@@ -306,7 +339,7 @@ describe('lending bot: lending', () => {
 });
 
 describe('lending bot: billing', () => {
-  it('two days before the trial ends a wallet short of the fee is flagged and e-mailed once', async () => {
+  it('two days before the trial ends, wallets that can pay the renewal are not flagged', async () => {
     await moveClockTo(t, at(12, 30), members());
     await t.app.scheduler.runTask(LENDING_BILLING_TASK);
     await t.app.scheduler.runTask(LENDING_BILLING_TASK);
