@@ -6,6 +6,7 @@ import { devOpsCommands } from './dev-commands';
 import { earnOpsCommands } from './earn-commands';
 import { exchangeOpsCommands } from './exchange-commands';
 import { kycOpsCommands } from './kyc-commands';
+import { lendingOpsCommands } from './lending-commands';
 import { memberOpsCommands } from './member-commands';
 import { platformOpsCommands } from './platform-commands';
 import { storeOpsCommands } from './store-commands';
@@ -48,9 +49,13 @@ export const OPS_COMMAND_SECTIONS = [
     heading: 'Smart Autotrade strategies (fee in percent of profit, leverage as a multiple):',
     commands: autotradeOpsCommands,
   },
+  {
+    heading: 'Lending bot (amounts in whole units; UST is USDT on Bitfinex):',
+    commands: lendingOpsCommands,
+  },
 ] as const;
 
-const [platform, kyc, wallet, earn, exchange, autotrade] = OPS_COMMAND_SECTIONS;
+const [platform, kyc, wallet, earn, exchange, autotrade, lending] = OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
 export const opsCommands = {
@@ -60,6 +65,7 @@ export const opsCommands = {
   ...earn.commands,
   ...exchange.commands,
   ...autotrade.commands,
+  ...lending.commands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;
