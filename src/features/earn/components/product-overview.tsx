@@ -32,6 +32,8 @@ export function ProductOverview({
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('earn');
+  // the product's risk level (1-5) in the questionnaire's words (loaded with the route)
+  const { t: tRisk } = useTranslation('questionnaire');
   const name = localized(product.name, i18n.language);
   const money = (text: string) =>
     t('amount', {
@@ -88,6 +90,11 @@ export function ProductOverview({
           },
         ]
       : []),
+    {
+      id: 'risk',
+      label: tRisk('risk.label'),
+      value: tRisk('risk.level', { level: product.riskLevel }),
+    },
     {
       id: 'renew',
       label: t('detail.renewal'),

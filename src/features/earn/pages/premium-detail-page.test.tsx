@@ -68,6 +68,7 @@ describe('PremiumDetailPage for visitors (GuestDetail)', () => {
     expect(fact('per-unit')).toBe('100 USDT');
     expect(fact('units')).toBe('10 to 500 units');
     expect(fact('term')).toBe('3 months');
+    expect(fact('risk')).toBe('Risk 1 of 5');
     expect(fact('settlement')).toBe('Daily');
     expect(fact('raise')).toBe('2021/09/06 02:00 to 2021/09/15 07:59 (UTC+8)');
     expect(fact('contract')).toBe('2021/09/15 to 2021/12/15 (UTC+8)');
