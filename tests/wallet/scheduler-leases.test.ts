@@ -54,6 +54,9 @@ describe('scheduler task leases', () => {
       'autotrade-fees',
       'autotrade-margin',
       'autotrade-reports',
+      'lending-billing',
+      'lending-bot',
+      'binfi-rounds',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);

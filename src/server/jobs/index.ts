@@ -7,6 +7,7 @@ import { autotradeMarginJob } from './autotrade-margin';
 import { autotradeReportsJob } from './autotrade-reports';
 import { autotradeSnapshotsJob } from './autotrade-snapshots';
 import { autotradeStrategiesJob } from './autotrade-strategies';
+import { binfiRoundsJob } from './binfi-rounds';
 import { custodialUnstakeJob } from './custodial-unstake';
 import { depositsJob } from './deposits';
 import { earnLifecycleJob } from './earn-lifecycle';
@@ -44,6 +45,7 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   autotradeReportsJob,
   lendingBillingJob,
   lendingBotJob,
+  binfiRoundsJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */
