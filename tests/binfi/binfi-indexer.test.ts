@@ -395,6 +395,38 @@ describe('BinFi indexed from BinFiPool', () => {
     const plus = await data(null, '/api/v1/binfi/PlusInfo');
     expect(plus).toMatchObject({ termMonths: 3, running: 1, totalMatched: '400' });
   });
+
+  it('the binfi-rounds job: match after the window, the next day the refund and the start; a rerun does nothing twice', async () => {
+    const id = await createRound(180 * DAY);
+    await order(ALICE_WALLET, id, 'supply', 1);
+    await order(BOB_WALLET, id, 'take', 3);
+    await warp(DAY);
+    await indexAll(t.app);
+    await t.app.scheduler.runTask('binfi-rounds');
+    await indexAll(t.app);
+    let detail = await data(null, `/api/v1/binfi/TakerDetail?fundId=${id}`);
+    expect(detail.round).toMatchObject({ state: 'raised', matchedFlame: 1, refundTotal: '200' });
+
+    // the same day: nothing more
+    await t.app.scheduler.runTask('binfi-rounds');
+    await indexAll(t.app);
+    expect((await data(null, `/api/v1/binfi/TakerDetail?fundId=${id}`)).round.state).toBe('raised');
+
+    const before = await usdtBalance(bobAddress);
+    await warp(DAY);
+    await t.app.scheduler.runTask('binfi-rounds');
+    await t.app.scheduler.runTask('binfi-rounds');
+    expect((await usdtBalance(bobAddress)) - before).toBe(usdt(200));
+    await indexAll(t.app);
+    detail = await data(null, `/api/v1/binfi/TakerDetail?fundId=${id}`);
+    expect(detail.round.state).toBe('running');
+    const funds = await data(bob, '/api/v1/binfi/user/funds');
+    expect(funds.list[0]).toMatchObject({
+      fundId: Number(id),
+      refundAmount: '200',
+      received: '200',
+    });
+  });
 });
 
 async function orderIdsOfSide(id: bigint, side: 'rock' | 'flame'): Promise<bigint[]> {
