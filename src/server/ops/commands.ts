@@ -1,4 +1,5 @@
 import { autotradeOpsCommands } from './autotrade-commands';
+import { binfiOpsCommands } from './binfi-commands';
 import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
@@ -53,9 +54,13 @@ export const OPS_COMMAND_SECTIONS = [
     heading: 'Lending bot (amounts in whole units; UST is USDT on Bitfinex):',
     commands: lendingOpsCommands,
   },
+  {
+    heading: 'BinFi rounds (BinFiPool from the hot wallet; USDT per unit, e.g. --rock 101.5):',
+    commands: binfiOpsCommands,
+  },
 ] as const;
 
-const [platform, kyc, wallet, earn, exchange, autotrade, lending] = OPS_COMMAND_SECTIONS;
+const [platform, kyc, wallet, earn, exchange, autotrade, lending, binfi] = OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
 export const opsCommands = {
@@ -66,6 +71,7 @@ export const opsCommands = {
   ...exchange.commands,
   ...autotrade.commands,
   ...lending.commands,
+  ...binfi.commands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;
