@@ -7,6 +7,7 @@ import { RiskAcknowledgement } from '../../../components/risk-acknowledgement';
 import { renderWithQuery } from '../../../components/testing/render';
 import { getStrategyList } from '../../../services/autotrade-strategies';
 import { getEarnProducts } from '../../../services/earn';
+import type * as QuestionnaireService from '../../../services/questionnaire';
 import {
   getQuestionnaireDraft,
   getQuestionnaireResult,
@@ -23,7 +24,7 @@ import type {
 import QuestionnairePage from './questionnaire-page';
 
 vi.mock('../../../services/questionnaire', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../services/questionnaire')>()),
+  ...(await importOriginal<typeof QuestionnaireService>()),
   getQuestionnaireDraft: vi.fn(),
   getQuestionnaireResult: vi.fn(),
   saveQuestionnaireStep: vi.fn(),

@@ -60,10 +60,7 @@ export const suitabilityAcknowledgements = pgTable(
     acknowledgedAt: timestamptz('acknowledged_at').notNull(),
   },
   (table) => [
-    index('suitability_acknowledgements_subscription_idx').on(
-      table.product,
-      table.subscriptionId,
-    ),
+    index('suitability_acknowledgements_subscription_idx').on(table.product, table.subscriptionId),
     index('suitability_acknowledgements_member_idx').on(table.memberId),
   ],
 );
