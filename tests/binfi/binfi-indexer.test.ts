@@ -24,6 +24,7 @@ import {
   testUsdtAddress,
 } from '../../src/shared/contracts/generated';
 import { createMember, loginSession, type TestMember } from '../helpers/auth';
+import { runOpsCommand } from '../../src/server/ops/commands';
 import { BCNT, bcnt, testChain, type TestChain } from '../helpers/chain';
 import { indexAll, linkWallet } from '../helpers/loyalty';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -100,8 +101,9 @@ async function order(
   side: 'supply' | 'take',
   units: number,
   pass = 0,
+  unitPrice = usdt(100),
 ): Promise<void> {
-  const price = usdt(100) * BigInt(units);
+  const price = unitPrice * BigInt(units);
   await chain.send(wallet, {
     address: USDT,
     abi: testUsdtAbi,
@@ -427,7 +429,76 @@ describe('BinFi indexed from BinFiPool', () => {
       received: '200',
     });
   });
+
+  it('the ops commands: create, match, reward, redeem-pay, stop-loss and settle with the amounts they report', async () => {
+    const ctx = {
+      db: t.database.db,
+      clock: t.clock,
+      wallet: t.app.wallet,
+      scheduler: t.app.scheduler,
+    };
+    const created = (await runOpsCommand(ctx, 'binfi/create', {
+      price: '50',
+      capacity: '4',
+      months: '3',
+      'raise-days': '1',
+    })) as { fundId: number };
+    const id = BigInt(created.fundId);
+    await order(ALICE_WALLET, id, 'supply', 2, 0, usdt(50));
+    await order(BOB_WALLET, id, 'take', 2, 0, usdt(50));
+    await warp(DAY);
+    expect(await runOpsCommand(ctx, 'binfi/match', { fundId: created.fundId })).toMatchObject({
+      txHash: expect.stringMatching(/^0x/),
+    });
+    await indexAll(t.app);
+    await warp(DAY);
+    await runOpsCommand(ctx, 'binfi/run', {});
+    expect(
+      await runOpsCommand(ctx, 'binfi/reward', { fundId: created.fundId, 'per-unit': '0.5' }),
+    ).toMatchObject({ period: 1, total: '1' });
+    const [rockOrder] = await orderIdsOfSideOnChain(id);
+    await pool(ALICE_WALLET, 'redeem', [rockOrder]);
+    const before = await usdtBalance(aliceAddress);
+    expect(await runOpsCommand(ctx, 'binfi/redeem-pay', { 'per-unit': '50.25' })).toEqual({
+      paid: 1,
+      total: '100.5',
+    });
+    expect((await usdtBalance(aliceAddress)) - before).toBe(usdt(100.5));
+    await runOpsCommand(ctx, 'binfi/stoploss', { fundId: created.fundId });
+    // Rock redeemed its 2 units: only Flame's 2 units are funded
+    expect(
+      await runOpsCommand(ctx, 'binfi/settle', {
+        fundId: created.fundId,
+        rock: '50',
+        flame: '12.5',
+      }),
+    ).toMatchObject({ total: '25' });
+    await indexAll(t.app);
+    const bobBefore = await usdtBalance(bobAddress);
+    await runOpsCommand(ctx, 'binfi/run', {});
+    expect((await usdtBalance(bobAddress)) - bobBefore).toBe(usdt(25));
+  });
 });
+
+/** the pool's Rock orders of a round, read on chain (the indexer may not have them yet) */
+async function orderIdsOfSideOnChain(id: bigint): Promise<bigint[]> {
+  const total = (await chain.client.readContract({
+    address: POOL,
+    abi: binFiPoolAbi,
+    functionName: 'orderCount',
+  })) as bigint;
+  const ids: bigint[] = [];
+  for (let orderId = 0n; orderId < total; orderId += 1n) {
+    const o = (await chain.client.readContract({
+      address: POOL,
+      abi: binFiPoolAbi,
+      functionName: 'getOrder',
+      args: [orderId],
+    })) as { fundId: bigint; side: number };
+    if (o.fundId === id && o.side === 0) ids.push(orderId);
+  }
+  return ids;
+}
 
 async function orderIdsOfSide(id: bigint, side: 'rock' | 'flame'): Promise<bigint[]> {
   const rows = await t.database.db
