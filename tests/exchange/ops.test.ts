@@ -49,7 +49,7 @@ describe('paper exchange operator commands', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const data = created.body.data;
     expect(data.permissions).toBe(
-      'account:r,history:r,orders:rw,positions:r,funding:r,settings:r,wallets:r,withdraw:-',
+      'account:r,history:r,orders:rw,positions:r,funding:rw,settings:r,wallets:r,withdraw:-',
     );
     expect(data.wallets).toEqual({ UST: '2500', BTC: '0.5' });
     const key = { apiKey: data.apiKey, secret: data.secret };

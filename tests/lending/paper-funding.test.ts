@@ -27,9 +27,8 @@ beforeAll(async () => {
   paper = createPaperExchange({ clock, seed: 'paper-funding-test' });
   await paper.listen();
   exchange = createCcxtBitfinexAdapter({ paperUrl: paper.url });
-  const permissions = tradeOnlyPermissions();
-  permissions.funding = { read: true, write: true };
-  key = paper.engine.createKey('lender', permissions);
+  // the default key can write orders and funding offers
+  key = paper.engine.createKey('lender');
   const account = paper.engine.account('lender');
   paper.engine.funding.fund(account.id, 'UST', 1_000n * ONE);
   paper.engine.fund('lender', 'UST', 50n * ONE);
@@ -84,7 +83,9 @@ describe('paper funding market', () => {
   }, 60_000);
 
   it('a key without funding write cannot offer', async () => {
-    const readOnly = paper.engine.createKey('lender');
+    const permissions = tradeOnlyPermissions();
+    permissions.funding = { read: true, write: false };
+    const readOnly = paper.engine.createKey('lender', permissions);
     const error = await exchange
       .submitFundingOffer(
         { apiKey: readOnly.apiKey, secret: readOnly.secret },

@@ -13,7 +13,8 @@ import { type OpsContext, opsCommand, walletOf } from './command';
  * these go through the running API's /ops route):
  * - `exchange/create-key <account>` [--permissions orders:rw,withdraw:r,...] [--fund UST=10000,BTC=1]:
  *   an API key and secret for an exchange account (created when new), by default able to read
- *   everything but withdrawals and to write orders (what a member gives the platform);
+ *   everything but withdrawals and to write orders and funding offers (what a member gives the
+ *   platform);
  * - `exchange/fund <account>` --fund UST=500: add to (or with a minus, take from) its wallets;
  * - `exchange/keys`: the keys (no secrets), their accounts, permissions and state;
  * - `exchange/revoke-key <apiKey>`, `exchange/restore-key <apiKey>`: a key that fails, then works;
@@ -89,7 +90,8 @@ export const exchangeOpsCommands = {
     options: { permissions: {}, fund: {} },
     usage: '[--permissions orders:rw,withdraw:r,...] [--fund UST=10000,BTC=0.5]',
     help: `Create an API key of the paper exchange for an account (created when new); default
-permissions: read all but withdraw, write orders. Prints the key and its secret once.`,
+permissions: read all but withdraw, write orders and funding offers. Prints the key and its
+secret once.`,
     input: z.object({
       account: accountName,
       permissions: permissionList.optional(),

@@ -32,11 +32,18 @@ export const PERMISSION_SCOPES = [
 export type PermissionScope = (typeof PERMISSION_SCOPES)[number];
 export type Permissions = Record<PermissionScope, { read: boolean; write: boolean }>;
 
-/** read everything but withdrawals, write orders: the key a mirror-trading platform asks for */
+/**
+ * read everything but withdrawals, write orders and funding offers: the key the platform asks
+ * for (Smart Autotrade places orders with it, the lending bot funding offers; one key per
+ * exchange account serves either product)
+ */
 export function tradeOnlyPermissions(): Permissions {
   const permissions = {} as Permissions;
   for (const scope of PERMISSION_SCOPES) {
-    permissions[scope] = { read: scope !== 'withdraw', write: scope === 'orders' };
+    permissions[scope] = {
+      read: scope !== 'withdraw',
+      write: scope === 'orders' || scope === 'funding',
+    };
   }
   return permissions;
 }
