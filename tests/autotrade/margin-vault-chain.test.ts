@@ -18,6 +18,7 @@ import { bcntAbi, marginVaultAbi, marginVaultAddress } from '../../src/shared/co
 import type { AutotradeSubscription } from '../../src/shared/api/autotrade-subscriptions';
 import { BCNT, bcnt, testChain, type TestChain } from '../helpers/chain';
 import { indexAll, linkWallet } from '../helpers/loyalty';
+import { cli } from '../helpers/ops-cli';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
   act,
@@ -294,6 +295,76 @@ describe('Smart Autotrade: a BCNT margin in MarginVault', () => {
       .from(autotradeSubscriptions)
       .where(eq(autotradeSubscriptions.id, sub.id));
     expect(row).toMatchObject({ state: 'ended', marginAmount: '0' });
+  });
+
+  it('an operator gives the unmatched deposit back to its wallet (ops), once; a failed send can be retried', async () => {
+    const listed = await cli(['strategy', 'unmatched', '--json'], {}, t.database);
+    expect(listed.code, listed.stderr).toBe(0);
+    const [unmatched] = JSON.parse(listed.stdout) as { id: number; release: unknown }[];
+    expect(unmatched).toMatchObject({ amount: bcnt(1).toString(), release: null });
+
+    const walletBefore = await tokenBalance(wallet);
+    const released = await cli(
+      ['strategy', 'release-unmatched', String(unmatched!.id), '--json'],
+      {},
+      t.database,
+    );
+    expect(released.code, released.stderr).toBe(0);
+    const tx = JSON.parse(released.stdout) as { id: number; state: string; kind: string };
+    expect(tx).toMatchObject({ kind: 'release', state: 'prepared', subscriptionId: null });
+    // asked twice: the same transaction, not a second one
+    const again = await cli(
+      ['strategy', 'release-unmatched', String(unmatched!.id), '--json'],
+      {},
+      t.database,
+    );
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: tx.id });
+    // a transaction on its way is not retried by hand
+    const early = await cli(['strategy', 'retry-tx', String(tx.id)], {}, t.database);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/not a failed one/);
+
+    await t.app.scheduler.runTask('autotrade-margin');
+    await chain.mine();
+    await t.app.scheduler.runTask('autotrade-margin');
+    expect(await tokenBalance(wallet)).toBe(walletBefore + bcnt(1));
+    const vaultLeft = await chain.client.readContract({
+      address: VAULT,
+      abi: marginVaultAbi,
+      functionName: 'balanceOf',
+      args: [wallet, BCNT],
+    });
+    expect(vaultLeft).toBe(0n);
+    const after = JSON.parse(
+      (await cli(['strategy', 'unmatched', '--json'], {}, t.database)).stdout,
+    );
+    expect(after[0]).toMatchObject({ release: { id: tx.id, state: 'confirmed' } });
+
+    // a transaction that failed every attempt is sent again on request
+    await t.database.db
+      .update(autotradeOperatorTxs)
+      .set({ state: 'failed', attempts: 5, lastError: 'reverted on chain' })
+      .where(eq(autotradeOperatorTxs.id, tx.id));
+    const failed = await cli(
+      ['strategy', 'operator-txs', '--state', 'failed', '--json'],
+      {},
+      t.database,
+    );
+    expect(JSON.parse(failed.stdout)).toEqual([
+      expect.objectContaining({ id: tx.id, attempts: 5 }),
+    ]);
+    const retried = await cli(['strategy', 'retry-tx', String(tx.id), '--json'], {}, t.database);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(JSON.parse(retried.stdout)).toMatchObject({
+      state: 'prepared',
+      attempts: 0,
+      txHash: null,
+    });
+    // put back as it was: the vault holds nothing more for this wallet
+    await t.database.db
+      .update(autotradeOperatorTxs)
+      .set({ state: 'confirmed' })
+      .where(eq(autotradeOperatorTxs.id, tx.id));
   });
 
   it('a pending subscription never funded is cancelled after the timeout', async () => {

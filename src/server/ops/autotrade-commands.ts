@@ -14,6 +14,14 @@ import {
   validSignalSource,
 } from '../domain/autotrade/strategies';
 import type { StrategyRow } from '../domain/autotrade/context';
+import {
+  listOperatorTxs,
+  listUnmatchedDeposits,
+  type OperatorTxAdminView,
+  releaseUnmatchedDeposit,
+  retryOperatorTx,
+  VaultOpsRefusal,
+} from '../domain/autotrade/vault-ops';
 import { fromUnits, toUnits } from '../exchange/decimal';
 import { withLease } from '../domain/wallet/leases';
 import { autotradeDepsOf } from '../jobs/autotrade-strategies';
@@ -31,7 +39,11 @@ import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './comma
  *   on the exchange: trade and read; the secret sealed with DATA_KEY, never shown again);
  * - `strategy/start <id>` (listed, trading, mirrored), `strategy/close <id>` (historical);
  * - `strategy/list`; `strategy/run` (the `autotrade-strategies` job now), `strategy/execute`
- *   (the `autotrade-executor` job now).
+ *   (the `autotrade-executor` job now);
+ * - `strategy/unmatched` (MarginVault deposits that matched no open subscription) and
+ *   `strategy/release-unmatched <id>` (give one back to its wallet);
+ * - `strategy/operator-txs [--state failed]` and `strategy/retry-tx <id>` (send a failed
+ *   operator transaction again).
  */
 
 const ID_ARGUMENT: OpsArgument = { name: 'id', what: "strategy's id" };
@@ -42,6 +54,7 @@ async function refusing<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof VaultOpsRefusal) throw new AppError(ErrorCode.conflict, error.message);
     // an AppError reaches the operator both ways: the CLI's own and the API's /ops route
     if (error instanceof StrategyRefusal) throw new AppError(ErrorCode.conflict, error.message);
     if (error instanceof ExchangeFailure) {
@@ -247,4 +260,53 @@ the secret is sealed and never shown again). On the paper exchange: ops exchange
       return exclusive(ctx, AUTOTRADE_EXECUTOR_TASK, () => runExecutor(deps));
     },
   }),
+  'strategy/unmatched': opsCommand({
+    help: `MarginVault deposits that matched no open subscription (a wrong or ended id, another
+wallet, another token), with the release queued for each, if any.`,
+    input: z.object({}),
+    run: (ctx) => listUnmatchedDeposits(ctx.db),
+    format: (rows) =>
+      rows.length === 0
+        ? 'No unmatched deposits.'
+        : rows
+            .map(
+              (row) =>
+                `#${row.id} ${row.amount} of ${row.token} from ${row.member} (id ${row.strategyId}, ${row.reason}, tx ${row.txHash})` +
+                (row.release ? ` release #${row.release.id} ${row.release.state}` : ''),
+            )
+            .join('\n'),
+  }),
+  'strategy/release-unmatched': opsCommand({
+    argument: { name: 'id', what: "unmatched deposit's id" },
+    help: `Give an unmatched deposit back to the wallet that made it (MarginVault.release, sent by the
+autotrade-margin job). Once per deposit.`,
+    input: z.object({ id }),
+    run: (ctx, input) => refusing(() => releaseUnmatchedDeposit(ctx.db, ctx.clock, input.id)),
+    format: (tx) => operatorTxLine(tx),
+  }),
+  'strategy/operator-txs': opsCommand({
+    options: { state: {} },
+    usage: '[--state prepared|signed|broadcast|confirmed|failed]',
+    help: "The operator's MarginVault transactions (settle, release), newest first (200 at most).",
+    input: z.object({
+      state: z.enum(['prepared', 'signed', 'broadcast', 'confirmed', 'failed']).optional(),
+    }),
+    run: (ctx, input) => listOperatorTxs(ctx.db, input.state),
+    format: (rows) =>
+      rows.length === 0 ? 'No operator transactions.' : rows.map(operatorTxLine).join('\n'),
+  }),
+  'strategy/retry-tx': opsCommand({
+    argument: { name: 'id', what: "operator transaction's id" },
+    help: 'Send a failed operator transaction again (signed afresh; its attempts counted from 0).',
+    input: z.object({ id }),
+    run: (ctx, input) => refusing(() => retryOperatorTx(ctx.db, ctx.clock, input.id)),
+    format: (tx) => operatorTxLine(tx),
+  }),
 };
+
+function operatorTxLine(tx: OperatorTxAdminView): string {
+  return (
+    `#${tx.id} ${tx.kind} ${tx.state} ${tx.amount} of ${tx.token} to ${tx.member} (${tx.purpose}, ` +
+    `attempts ${tx.attempts}${tx.txHash ? `, tx ${tx.txHash}` : ''}${tx.lastError ? `, ${tx.lastError}` : ''})`
+  );
+}

@@ -245,7 +245,8 @@ export function marginTokenAddress(chainId: number, currency: AutotradeMarginCur
 }
 
 export interface OperatorTxRequest {
-  subscriptionId: number;
+  /** the subscription it ends or charges; null for an unmatched deposit given back */
+  subscriptionId: number | null;
   purpose: string;
   chainId: number;
   member: string;
