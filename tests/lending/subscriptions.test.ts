@@ -46,6 +46,7 @@ import { creditMember, expectBooksBalanced } from '../helpers/wallet';
  */
 
 const START = '2026-03-02T00:00:00.000Z';
+const OPS_TOKEN = 'lending-ops-token-0123456789abcdef';
 const DAY = 86_400_000;
 let t: TestApp;
 let paper: PaperExchange;
@@ -105,7 +106,7 @@ const fees = (m: AutotradeMember) =>
     );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ opsToken: OPS_TOKEN });
   t.clock.set(START);
   paper = t.app.adapters.paperExchange as PaperExchange;
   await paper.listen();
@@ -475,4 +476,34 @@ describe('lending bot: billing', () => {
     expect((await subscription(a)).state).toBe('ended');
     await expectBooksBalanced(db);
   }, 60_000);
+});
+
+describe('lending bot: operator commands', () => {
+  const ops = async (command: string, body: Record<string, unknown> = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/ops/lending/${command}`,
+      headers: { 'x-ops-token': OPS_TOKEN },
+      remoteAddress: '127.0.0.1',
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Record<string, unknown>;
+  };
+
+  it('seeds once, funds a funding wallet, lists and runs the jobs under their leases', async () => {
+    expect(await ops('seed')).toEqual({ created: 0 });
+    expect(await ops('fund', { account: a.account, amount: '10' })).toMatchObject({
+      account: a.account,
+      currency: 'UST',
+    });
+    const list = (await ops('list', { email: b.member.email })) as unknown as {
+      state: string;
+      feeCurrency: string;
+    }[];
+    expect(list).toEqual([expect.objectContaining({ state: 'active', feeCurrency: 'BCNT' })]);
+    const run = await ops('run');
+    expect(run.billing).toEqual({ renewed: 0, ended: 0, warned: 0 });
+    expect(Array.isArray(run.cycles)).toBe(true);
+  });
 });

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { lendingSubscriptions, members } from '../db/schema';
 import { createLocalOutbox } from '../domain/auth/outbox';
-import { runBilling } from '../domain/lending/billing';
-import { runBot } from '../domain/lending/bot';
+import { LENDING_BILLING_TASK, runBilling } from '../domain/lending/billing';
+import { LENDING_BOT_TASK, runBot } from '../domain/lending/bot';
+import { withLease } from '../domain/wallet/leases';
+import { TaskBusy } from '../scheduler';
 import { type LendingDeps, lendingDepsOf } from '../domain/lending/context';
 import { seedLendingProducts } from '../domain/lending/seed';
 import { fromUnits, toUnits } from '../exchange/decimal';
@@ -20,6 +22,15 @@ import { type OpsContext, opsCommand, walletOf } from './command';
  *   the funding wallet of a paper exchange account (the wallet the bot lends from; UST is USDT);
  * - `lending/list [--email E]`: subscriptions with their state, period and idle amount.
  */
+
+/** Under the same lease as the API's scheduler task: one billing run and one bot at a time. */
+function exclusive<T>(ctx: OpsContext, task: string, work: () => Promise<T>): Promise<T> {
+  if (ctx.scheduler) return ctx.scheduler.runExclusive(task, work);
+  return withLease(ctx.db, ctx.clock, `task:${task}`, work).then((outcome) => {
+    if (!outcome.ran) throw new TaskBusy(task);
+    return outcome.result;
+  });
+}
 
 function depsOf(ctx: OpsContext): LendingDeps {
   return lendingDepsOf(walletOf(ctx), ctx.outbox ?? createLocalOutbox(ctx.db, ctx.clock));
@@ -44,8 +55,8 @@ export const lendingOpsCommands = {
     run: async (ctx) => {
       const deps = depsOf(ctx);
       const now = ctx.clock.now();
-      const billing = await runBilling(deps, now);
-      const cycles = await runBot(deps, now);
+      const billing = await exclusive(ctx, LENDING_BILLING_TASK, () => runBilling(deps, now));
+      const cycles = await exclusive(ctx, LENDING_BOT_TASK, () => runBot(deps, now));
       return { billing, cycles };
     },
     format: (data) =>
