@@ -33,13 +33,18 @@ export const useLendingFee = (strategyId: number) =>
     ...cachePresets.fresh,
   });
 
-/** The member's subscription to the product (live, or the last ended) and the usable keys. */
+/**
+ * The member's subscription to the product (live, or the last ended) and the usable keys; read
+ * again when the window regains the focus, with the keys: a key imported in another tab must
+ * also be usable here.
+ */
 export const useLendingCheck = (strategyId: number, enabled = true) =>
   useQuery({
     queryKey: lendingKeys.check(strategyId),
     queryFn: () => checkLendingSubscription(strategyId),
     enabled,
     ...cachePresets.fresh,
+    refetchOnWindowFocus: true,
   });
 
 /** Every lending subscription of the member with its product (dashboard, portfolio). */

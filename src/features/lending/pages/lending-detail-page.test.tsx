@@ -77,6 +77,20 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
     expect(await screen.findByTestId('lending-wizard')).toBeTruthy();
   });
 
+  it('a key imported in another tab is usable when the member comes back', async () => {
+    vi.mocked(listApiKeys).mockResolvedValue({ list: [] });
+    vi.mocked(checkLendingSubscription).mockResolvedValue(check({ keys: [] }));
+    renderPage();
+    expect(await screen.findByTestId('lending-wizard-no-keys')).toBeTruthy();
+    vi.mocked(listApiKeys).mockResolvedValue({ list: [apiKey()] });
+    vi.mocked(checkLendingSubscription).mockResolvedValue(check());
+    window.dispatchEvent(new Event('visibilitychange'));
+    const choice = await screen.findByTestId('lending-wizard-key-choice');
+    await vi.waitFor(() =>
+      expect(within(choice).getByRole('radio')).toHaveProperty('disabled', false),
+    );
+  });
+
   it('runs the wizard to an active subscription and then shows it', async () => {
     const user = userEvent.setup();
     vi.mocked(lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
