@@ -140,6 +140,22 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELE
   ['/api/v1/questionnaire/submit', {}],
   ['/api/v1/questionnaire/result', undefined, 'GET'],
   ['/api/v1/questionnaire/suitability', undefined, 'GET'],
+  // the lending bot
+  ['/api/v1/lending/CheckSubscription', undefined, 'GET'],
+  ['/api/v1/user/LendingExchangeBalance', undefined, 'GET'],
+  ['/api/v1/user/LendingInterestHistory', undefined, 'GET'],
+  ['/api/v1/user/LendingStrategyList', undefined, 'GET'],
+  ['/api/v1/lending/FeeCurrency', {}],
+  ['/api/v1/lending/IdleAmount', {}],
+  ['/api/v1/lending/Resubscribe', {}],
+  ['/api/v1/lending/Subscribe', {}],
+  ['/api/v1/lending/Suspend', {}],
+  ['/api/v1/lending/Unsubscribe', {}],
+  // BinFi: a member's own view of the rounds
+  ['/api/v1/binfi/CheckJoin', undefined, 'GET'],
+  ['/api/v1/binfi/SupplierDetail3', undefined, 'GET'],
+  ['/api/v1/binfi/TakerDetail3', undefined, 'GET'],
+  ['/api/v1/binfi/user/funds', undefined, 'GET'],
 ];
 
 async function sign(
