@@ -23,6 +23,16 @@ export const HISTORY_KINDS = [
   'unstake',
   'store_delivery',
   'store_payment_credited',
+  'invest',
+  'interest',
+  'earn_return',
+  'earn_redeem',
+  'earn_fee',
+  'earn_dca',
+  'autotrade_margin',
+  'autotrade_margin_release',
+  'autotrade_fee',
+  'lending_fee',
 ] as const;
 type HistoryKind = (typeof HISTORY_KINDS)[number];
 const isHistoryKind = (kind: string): kind is HistoryKind =>

@@ -110,15 +110,24 @@ describe('WalletPage', () => {
           reference: 'abc',
           createdAt: '2026-11-22T17:00:00.000Z',
         },
+        {
+          id: 7,
+          kind: 'lending_fee',
+          transactionType: 5,
+          currency: 'USDT',
+          amount: '-5',
+          reference: 'lending-fee:1:1',
+          createdAt: '2026-11-22T16:00:00.000Z',
+        },
       ],
-      total: 2,
+      total: 3,
       page: 1,
       pageSize: 10,
     });
     const user = userEvent.setup();
     render(<WalletPage panels={panels} />, '/wallet?tab=transactions');
-    await waitFor(() => expect(screen.getAllByTestId('wallet-history-row')).toHaveLength(2));
-    const [fee, deposit] = screen.getAllByTestId('wallet-history-row');
+    await waitFor(() => expect(screen.getAllByTestId('wallet-history-row')).toHaveLength(3));
+    const [fee, deposit, lending] = screen.getAllByTestId('wallet-history-row');
     expect(
       within(fee!)
         .getAllByRole('cell')
@@ -127,6 +136,8 @@ describe('WalletPage', () => {
     // BTC deposits show 6 places (spec section 3); UTC+8 date
     expect(within(deposit!).getAllByRole('cell')[0]!.textContent).toBe('2026/11/23 01:00');
     expect(within(deposit!).getAllByRole('cell')[3]!.textContent).toBe('+0.123456');
+    // a product's movement says which product it was
+    expect(within(lending!).getAllByRole('cell')[1]!.textContent).toBe('Lending bot fee');
     await user.selectOptions(screen.getByTestId('wallet-history-currency'), 'BTC');
     await waitFor(() =>
       expect(historyMock).toHaveBeenLastCalledWith({ currency: 'BTC', page: 1, pageSize: 10 }),
