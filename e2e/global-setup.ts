@@ -45,7 +45,9 @@ async function startApi(stack: E2eStack, name: string, rpcUrl: string) {
       PAPER_EXCHANGE_PORT: String(stack.paperExchangePort),
     },
   });
-  await waitForHttp(`${stack.baseUrl}/health`, 60_000);
+  // a cold start on a busy two-core machine (tsx compiling the server, PGlite migrating) can take
+  // about a minute
+  await waitForHttp(`${stack.baseUrl}/health`, 180_000);
   return api;
 }
 
