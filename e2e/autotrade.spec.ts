@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
-import { loginInBrowser, markVerified } from './fixtures/member';
+import { depositUsdt, loginInBrowser, markVerified } from './fixtures/member';
 import { ops } from './fixtures/stack';
 
 interface CreatedKey {
@@ -35,18 +35,6 @@ async function importKey(page: Page, password: string, name: string, key: Create
     'correct',
     { timeout: 20_000 },
   );
-}
-
-/** `amount` USDT arrive at the member's TRON deposit address (the local network simulator). */
-async function depositUsdt(page: Page, amount: string, shown: string) {
-  await page.goto('/wallet?tab=deposit');
-  await page.getByTestId('deposit-currency').selectOption('USDT');
-  await page.getByTestId('deposit-network').selectOption('TRC20');
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
-  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
 }
 
 test('a member finds a strategy from the landing page, subscribes with a custodial margin and sees it in My Strategies', async ({

@@ -3,13 +3,13 @@
 // the server clock moves in half hours while the strategies step and the executor mirrors their
 // signals, until the strategy's order shows among the member's own orders; then the member
 // unsubscribes from the summary (fee due, margin returned) and the margin is back in the wallet.
-import { expect, type Page, test } from './fixtures/test';
+import { expect, test } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
 import { decodeFunctionResult, encodeFunctionData, parseUnits, type Address } from 'viem';
 import { ANVIL_ACCOUNTS } from '../src/shared/constants/chain';
 import { bcntAbi, bcntAddress } from '../src/shared/contracts/generated';
 import { advanceTime, anvilRpc, mine } from './fixtures/chain';
-import { loginInBrowser, markVerified, memberWithWallet } from './fixtures/member';
+import { depositUsdt, loginInBrowser, markVerified, memberWithWallet } from './fixtures/member';
 import { ops, stack } from './fixtures/stack';
 
 async function bcntBalance(owner: Address): Promise<bigint> {
@@ -17,17 +17,6 @@ async function bcntBalance(owner: Address): Promise<bigint> {
   const data = encodeFunctionData({ abi: bcntAbi, functionName: 'balanceOf', args: [owner] });
   const result = await anvilRpc<`0x${string}`>('eth_call', [{ to, data }, 'latest']);
   return decodeFunctionResult({ abi: bcntAbi, functionName: 'balanceOf', data: result });
-}
-
-async function depositUsdt(page: Page, amount: string, shown: string) {
-  await page.goto('/wallet?tab=deposit');
-  await page.getByTestId('deposit-currency').selectOption('USDT');
-  await page.getByTestId('deposit-network').selectOption('TRC20');
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
-  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
 }
 
 test('signals mirrored as the clock runs, then unsubscribe with the margin back', async ({

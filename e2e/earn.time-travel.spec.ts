@@ -11,7 +11,7 @@
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';
-import { loginInBrowser, markVerified } from './fixtures/member';
+import { depositUsdt, loginInBrowser, markVerified } from './fixtures/member';
 import { openStableIncome } from './fixtures/earn';
 import { ops } from './fixtures/stack';
 
@@ -38,18 +38,6 @@ async function openSubscription(page: Page, sn: string) {
   await row.getByTestId('portfolio-sub-link').click();
   await expect(page.getByTestId('portfolio-detail')).toBeVisible();
   return row;
-}
-
-/** `amount` USDT arrive at the member's TRON deposit address (the local network simulator). */
-async function depositUsdt(page: Page, amount: string, shown: string) {
-  await page.goto('/wallet?tab=deposit');
-  await page.getByTestId('deposit-currency').selectOption('USDT');
-  await page.getByTestId('deposit-network').selectOption('TRC20');
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
-  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
 }
 
 /** The product's start and end (00:00 UTC+8 of its first day and of its expiry), in ms. */

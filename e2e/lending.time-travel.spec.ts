@@ -7,7 +7,7 @@
 import { expect, type Page, test } from './fixtures/test';
 import { newIdentity, registerViaApi, serverClockOffset } from './fixtures/auth';
 import { advanceTime, DAY_SECONDS } from './fixtures/chain';
-import { loginInBrowser, markVerified } from './fixtures/member';
+import { depositUsdt, loginInBrowser, markVerified } from './fixtures/member';
 import { ops } from './fixtures/stack';
 
 interface CreatedKey {
@@ -18,18 +18,6 @@ interface CreatedKey {
 /** Seconds from the server's now to a moment (ms). */
 async function secondsUntil(time: number): Promise<number> {
   return Math.ceil((time - (Date.now() + (await serverClockOffset()))) / 1000);
-}
-
-/** `amount` USDT arrive at the member's TRON deposit address (the local network simulator). */
-async function depositUsdt(page: Page, amount: string, shown: string) {
-  await page.goto('/wallet?tab=deposit');
-  await page.getByTestId('deposit-currency').selectOption('USDT');
-  await page.getByTestId('deposit-network').selectOption('TRC20');
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
-  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
 }
 
 /** After days on the clock the session has ended: the app says so, log in again. */

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
 import { serverDay } from './fixtures/earn';
-import { loginInBrowser, markVerified } from './fixtures/member';
+import { depositUsdt, loginInBrowser, markVerified } from './fixtures/member';
 import { ops } from './fixtures/stack';
 
 async function expectAxeClean(page: Page, where: string) {
@@ -57,18 +57,6 @@ async function riskyProduct(): Promise<string> {
   ) as { serialNumber: string };
   await ops('product', 'open', created.serialNumber);
   return created.serialNumber;
-}
-
-/** `amount` USDT arrive at the member's TRON deposit address (the local network simulator). */
-async function depositUsdt(page: Page, amount: string, shown: string) {
-  await page.goto('/wallet?tab=deposit');
-  await page.getByTestId('deposit-currency').selectOption('USDT');
-  await page.getByTestId('deposit-network').selectOption('TRC20');
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
-  await ops('deposits', 'simulate', '--network', 'TRC20', '--address', address, '--amount', amount);
-  await ops('deposits', 'confirm', '--network', 'TRC20', '--blocks', '12');
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-available-USDT')).toHaveText(shown, { timeout: 20_000 });
 }
 
 /** Chooses an option of a single-choice step by its label and goes on. */
