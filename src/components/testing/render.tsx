@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createTestI18n } from './test-i18n';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -48,10 +48,26 @@ export function testQueryClient() {
   });
 }
 
+export interface QueryRenderOptions extends ProvidersOptions {
+  /**
+   * The route pattern `ui` is the screen of (`/lending-bot/:id`): rendered by a route so it reads
+   * its params, with every other path showing `elsewhere` (a navigation away).
+   */
+  path?: string;
+}
+
 /** renderWithProviders with a fresh query client (answered with the render result). */
-export function renderWithQuery(ui: ReactElement, options: ProvidersOptions = {}) {
+export function renderWithQuery(ui: ReactElement, { path, ...options }: QueryRenderOptions = {}) {
   const client = testQueryClient();
-  const result = renderWithProviders(ui, {
+  const screen = path ? (
+    <Routes>
+      <Route path={path} element={ui} />
+      <Route path="*" element={<p data-testid="elsewhere" />} />
+    </Routes>
+  ) : (
+    ui
+  );
+  const result = renderWithProviders(screen, {
     ...options,
     wrap: (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
   });

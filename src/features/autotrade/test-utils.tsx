@@ -1,6 +1,4 @@
 // Test helpers of the autotrade feature (used by its *.test.tsx files only).
-import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router';
 import { renderWithQuery, testQueryClient } from '../../components/testing/render';
 import type {
   Portfolio,
@@ -12,22 +10,7 @@ import type { AutotradeSubscription } from '../../shared/api/autotrade-subscript
 export { testQueryClient };
 
 /** Renders with i18n, a router at `route` (the page at `path`) and a fresh query client. */
-export function renderAutotrade(
-  ui: ReactElement,
-  { route = '/', lng, path }: { route?: string; lng?: string; path?: string } = {},
-) {
-  return renderWithQuery(
-    path ? (
-      <Routes>
-        <Route path={path} element={ui} />
-        <Route path="*" element={<p data-testid="elsewhere" />} />
-      </Routes>
-    ) : (
-      ui
-    ),
-    { route, lng },
-  );
-}
+export const renderAutotrade = renderWithQuery;
 
 /** A running BTC trend strategy (the dev seed's first). */
 export function strategy(overrides: Partial<StrategySummary> = {}): StrategySummary {

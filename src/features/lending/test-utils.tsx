@@ -1,6 +1,4 @@
 // Test helpers of the lending feature (its *.test.tsx files and the portfolio screen's test).
-import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router';
 import { renderWithQuery, testQueryClient } from '../../components/testing/render';
 import type {
   LendingCheckSubscription,
@@ -15,22 +13,7 @@ import type { ApiKey } from '../../shared/api/exchange-api-keys';
 export { testQueryClient };
 
 /** Renders with i18n, a router at `route` (the page at `path`) and a fresh query client. */
-export function renderLending(
-  ui: ReactElement,
-  { route = '/', lng, path }: { route?: string; lng?: string; path?: string } = {},
-) {
-  return renderWithQuery(
-    path ? (
-      <Routes>
-        <Route path={path} element={ui} />
-        <Route path="*" element={<p data-testid="elsewhere" />} />
-      </Routes>
-    ) : (
-      ui
-    ),
-    { route, lng },
-  );
-}
+export const renderLending = renderWithQuery;
 
 /** The USDT lending product on Bitfinex (the dev seed's). */
 export function lendingStrategy(overrides: Partial<LendingStrategy> = {}): LendingStrategy {
