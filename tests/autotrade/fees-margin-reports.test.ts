@@ -144,6 +144,8 @@ describe('Smart Autotrade fees, margin watch and reports', () => {
     );
     expect(warned).toHaveLength(1);
     expect(warned[0]!.body).toContain('25 USDT');
+    // the link opens the member's subscription (MyStrategiesDetail takes the subscription's id)
+    expect(warned[0]!.link).toMatch(new RegExp(`/portfolio/autotrade/${subs.w.id}$`));
     const check = await act(
       t.app,
       w,

@@ -227,7 +227,8 @@ export async function notifyOnce(
   const locale: Locale = (LOCALES as readonly string[]).includes(member.language ?? '')
     ? (member.language as Locale)
     : 'en-US';
-  const link = `${deps.config.appOrigin}/portfolio/autotrade/${sub.strategyId}`;
+  // MyStrategiesDetail: the subscription's own page (its id, not the strategy's)
+  const link = `${deps.config.appOrigin}/portfolio/autotrade/${sub.id}`;
   const { subject, body } = mailText(kind, locale, { ...details, link });
   await deps.outbox.send({ channel: 'email', to: member.email, subject, body, link });
   return true;
