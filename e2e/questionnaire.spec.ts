@@ -165,7 +165,17 @@ test('the questionnaire on a 375 px phone: nothing wider than the screen', async
   await markVerified(member);
   await loginInBrowser(page, member);
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/risk-questionnaire');
+  // from the landing page: the folded nav bar's account menu
+  await page.goto('/');
+  await expect(page.getByTestId('landing-hero')).toBeVisible();
+  const panel = page.getByTestId('nav-panel');
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByTestId('nav-burger').click();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId('nav-user-menu').click();
+  await page.getByRole('menuitem', { name: 'Risk questionnaire' }).click();
+  await expect(page).toHaveURL(/\/risk-questionnaire$/);
   await page.getByTestId('questionnaire-start').click();
   await expect(page.getByTestId('questionnaire-step-basic-info')).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
