@@ -39,6 +39,8 @@ export const AUTOTRADE_SUBSCRIPTION_STATES = [
   'ended',
   'cancelled',
 ] as const;
+/** The states of a subscription that has not ended (the member can still unsubscribe). */
+export const AUTOTRADE_LIVE_STATES: readonly string[] = ['pending_margin', 'active', 'paused'];
 
 /** Refusals of these calls; the spec's texts verbatim where it gives one. */
 export const AutotradeSubscriptionError = {

@@ -17,7 +17,10 @@ import {
 } from '../../../services/autotrade-subscriptions';
 import { cachePresets } from '../../../services/query-keys';
 import type { ReviewBody } from '../../../shared/api/autotrade-strategies';
-import type { AutotradeSubscription } from '../../../shared/api/autotrade-subscriptions';
+import {
+  AUTOTRADE_LIVE_STATES,
+  type AutotradeSubscription,
+} from '../../../shared/api/autotrade-subscriptions';
 import { autotradeKeys } from './query-keys';
 
 /** Orders a page of a subscription shows. */
@@ -71,7 +74,7 @@ export const OPERATOR_TX_POLL_MS = 5_000;
 /** True while the operator's MarginVault transaction for an ended subscription is not final. */
 export function awaitsOperatorTx(subscription: AutotradeSubscription | undefined): boolean {
   if (!subscription || subscription.marginSource !== 'chain') return false;
-  if (['pending_margin', 'active', 'paused'].includes(subscription.state)) return false;
+  if (AUTOTRADE_LIVE_STATES.includes(subscription.state)) return false;
   const state = subscription.operatorTx?.state;
   return state !== 'confirmed' && state !== 'failed';
 }

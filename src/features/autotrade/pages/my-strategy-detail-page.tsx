@@ -11,11 +11,12 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../lib/paths';
 import type { OrderRecord, Portfolio } from '../../../shared/api/autotrade-strategies';
-import type {
-  AutotradeSubscription,
-  OperatorTxView,
-  StrategyFollowHistory,
-  StrategyReport,
+import {
+  AUTOTRADE_LIVE_STATES,
+  type AutotradeSubscription,
+  type OperatorTxView,
+  type StrategyFollowHistory,
+  type StrategyReport,
 } from '../../../shared/api/autotrade-subscriptions';
 import {
   useMyStrategyHistory,
@@ -50,8 +51,6 @@ import {
 } from '../utils/format';
 import { PerformanceCharts } from '../components/performance-charts';
 import styles from '../components/autotrade.module.css';
-
-const LIVE_STATES = new Set(['pending_margin', 'active', 'paused']);
 
 /**
  * MyStrategiesDetail (`/portfolio/autotrade/{id}`, the subscription's id): the member's own
@@ -155,7 +154,7 @@ export default function MyStrategyDetailPage() {
       <Orders subscriptionId={id} symbol={portfolio.data.symbol} />
       <Reports subscriptionId={id} />
       <Movements subscriptionId={id} />
-      {subscription && LIVE_STATES.has(subscription.state) && !ended ? (
+      {subscription && AUTOTRADE_LIVE_STATES.includes(subscription.state) && !ended ? (
         <Unsubscribe subscription={subscription} onDone={setEnded} />
       ) : null}
     </div>
@@ -248,7 +247,7 @@ function MarginCard({ subscription }: { subscription: AutotradeSubscription }) {
   const currency = subscription.marginCurrency;
   const stake = useStakeStrategy();
   const [amount, setAmount] = useState('');
-  const live = LIVE_STATES.has(subscription.state);
+  const live = AUTOTRADE_LIVE_STATES.includes(subscription.state);
   const custodial = subscription.marginSource === 'custodial';
   const amountText = positiveAmountText(amount, currency === 'BCNT' ? 18 : 6);
   return (
