@@ -27,3 +27,4 @@ export * from './autotrade-trading';
 export * from './questionnaire';
 export * from './lending';
 export * from './binfi';
+export * from './programs';
