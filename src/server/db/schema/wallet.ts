@@ -48,7 +48,9 @@ export type LedgerAccountKind =
    * the earn NAV products' trading book: pays a NAV gain and the Flagship excess share at
    * expiry or checkpoint, keeps a NAV loss (domain/earn/nav-settlement.ts)
    */
-  | 'earn_fund';
+  | 'earn_fund'
+  /** the referral program's BCNT pool: funded by operators, pays the rewards, never below zero */
+  | 'referral_pool';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
