@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -176,4 +177,87 @@ export const binfiPayouts = pgTable(
     index('binfi_payouts_order_idx').on(table.chainId, table.orderId),
     index('binfi_payouts_round_idx').on(table.chainId, table.fundId),
   ],
+);
+
+/**
+ * The off-chain product fields of a round (spec section 3), set by `binfi create` (defaults in
+ * domain/binfi/terms.ts): Rock's interest a year and the platform fee a year (basis points of the
+ * matched capital of Rock, resp. both sides), Flame's stop-loss rate (its loss in basis points of
+ * its matched capital), the pair the matched capital trades on the paper exchange. The leverage
+ * and the funding results are on chain (binfi_rounds).
+ */
+export const binfiRoundTerms = pgTable(
+  'binfi_round_terms',
+  {
+    chainId: integer('chain_id').notNull(),
+    fundId: integer('fund_id').notNull(),
+    rockAprBps: integer('rock_apr_bps').notNull(),
+    platformFeeBps: integer('platform_fee_bps').notNull(),
+    stopLossBps: integer('stop_loss_bps').notNull(),
+    /** the exchange symbol, e.g. BTC/USDT */
+    symbol: varchar('symbol', { length: 20 }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    /** the referral rebates of the round's orders were posted to the ledger */
+    rebatesPaidAt: timestamptz('rebates_paid_at'),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.fundId] })],
+);
+
+/**
+ * A wallet's BCNT at a round's snapshot block (the block of its creation), read once, and the
+ * HODL pass signed for it (EIP-712 Pass(account, fundId, expiry)), issued again unchanged.
+ */
+export const binfiPasses = pgTable(
+  'binfi_passes',
+  {
+    chainId: integer('chain_id').notNull(),
+    fundId: integer('fund_id').notNull(),
+    /** lower-case */
+    wallet: varchar('wallet', { length: 42 }).notNull(),
+    memberId: integer('member_id').notNull(),
+    snapshotBlock: bigint('snapshot_block', { mode: 'number' }).notNull(),
+    bcntBalance: units('bcnt_balance').notNull(),
+    readAt: timestamptz('read_at').notNull(),
+    expiry: timestamptz('expiry'),
+    signature: varchar('signature', { length: 132 }),
+    issuedAt: timestamptz('issued_at'),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.fundId, table.wallet] })],
+);
+
+/**
+ * Flame's position of a running round on the exchange's market: the matched capital of both
+ * sides (Flame's at the round's leverage) bought at the ask when the term started, marked at the
+ * bid; closed at the stop-loss or the maturity. Prices and the position in 1e-8 units.
+ */
+export const binfiFlameBooks = pgTable(
+  'binfi_flame_books',
+  {
+    chainId: integer('chain_id').notNull(),
+    fundId: integer('fund_id').notNull(),
+    symbol: varchar('symbol', { length: 20 }).notNull(),
+    /** USDT atomic units traded (matched Rock + Flame value) */
+    capital: units('capital').notNull(),
+    position: units('position').notNull(),
+    entryPrice: units('entry_price').notNull(),
+    openedAt: timestamptz('opened_at').notNull(),
+    closePrice: units('close_price'),
+    closedAt: timestamptz('closed_at'),
+    closeReason: varchar('close_reason', { length: 10 }).$type<'stop_loss' | 'maturity'>(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.fundId] })],
+);
+
+/** Flame's result every 5 minutes of the clock: the mark price, PnL and Flame's equity (USDT atomic, signed). */
+export const binfiPnlSnapshots = pgTable(
+  'binfi_pnl_snapshots',
+  {
+    chainId: integer('chain_id').notNull(),
+    fundId: integer('fund_id').notNull(),
+    at: timestamptz('at').notNull(),
+    price: units('price').notNull(),
+    pnl: numeric('pnl', { precision: 78, scale: 0 }).notNull(),
+    equity: numeric('equity', { precision: 78, scale: 0 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.fundId, table.at] })],
 );
