@@ -28,3 +28,4 @@ export * from './questionnaire';
 export * from './lending';
 export * from './binfi';
 export * from './programs';
+export * from './content';
