@@ -3,6 +3,7 @@ import type account from './locales/en-US/account.json';
 import type alliance from './locales/en-US/alliance.json';
 import type auth from './locales/en-US/auth.json';
 import type autotrade from './locales/en-US/autotrade.json';
+import type binfi from './locales/en-US/binfi.json';
 import type common from './locales/en-US/common.json';
 import type components from './locales/en-US/components.json';
 import type custody from './locales/en-US/custody.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       alliance: typeof alliance;
       auth: typeof auth;
       autotrade: typeof autotrade;
+      binfi: typeof binfi;
       common: typeof common;
       components: typeof components;
       contact: typeof contact;

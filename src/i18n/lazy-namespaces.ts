@@ -24,11 +24,12 @@ export const LAZY_NAMESPACES = [
   'autotrade',
   'lending',
   'questionnaire',
+  'binfi',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi}.json',
   {
     import: 'default',
   },

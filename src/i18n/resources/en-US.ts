@@ -25,6 +25,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/portfolio.json',
       '!../locales/en-US/autotrade.json',
       '!../locales/en-US/lending.json',
+      '!../locales/en-US/binfi.json',
       '!../locales/en-US/questionnaire.json',
     ],
     { eager: true, import: 'default' },

@@ -25,6 +25,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/portfolio.json',
       '!../locales/zh-CN/autotrade.json',
       '!../locales/zh-CN/lending.json',
+      '!../locales/zh-CN/binfi.json',
       '!../locales/zh-CN/questionnaire.json',
     ],
     { eager: true, import: 'default' },

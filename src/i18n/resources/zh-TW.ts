@@ -25,6 +25,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/portfolio.json',
       '!../locales/zh-TW/autotrade.json',
       '!../locales/zh-TW/lending.json',
+      '!../locales/zh-TW/binfi.json',
       '!../locales/zh-TW/questionnaire.json',
     ],
     { eager: true, import: 'default' },
