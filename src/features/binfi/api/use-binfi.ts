@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { cachePresets } from '../../../services/query-keys';
+import type { BinfiRoundState, BinfiSideType, BinfiVariant } from '../../../shared/api/binfi';
+import { useLoggedIn } from '../../../hooks/use-logged-in';
+import {
+  findSideDetail,
+  getCheckJoin,
+  getFundList,
+  getHistoryFundList,
+  getPlusInfo,
+  getUserFunds,
+  type DetailKind,
+} from './binfi-calls';
+import { binfiKeys } from './query-keys';
+
+/** The public rounds of a variant (optionally one status). */
+export function fundListQueryOptions(variant: BinfiVariant, status?: BinfiRoundState) {
+  return queryOptions({
+    queryKey: binfiKeys.fundList(variant, status),
+    queryFn: () => getFundList(variant, status),
+    ...cachePresets.standard,
+  });
+}
+
+export function useFundList(variant: BinfiVariant, status?: BinfiRoundState) {
+  return useQuery(fundListQueryOptions(variant, status));
+}
+
+/**
+ * A round from one side. Public rounds are read as a visitor would (kept on logout); when the
+ * round is private the answer is the member's (read with the session).
+ */
+export function useSideDetail(fundId: number, side: BinfiSideType, hint?: DetailKind) {
+  const member = useLoggedIn();
+  return useQuery({
+    queryKey: binfiKeys.detail(fundId, side),
+    queryFn: () => findSideDetail(fundId, side, { hint, member }),
+    ...cachePresets.fresh,
+    enabled: Number.isInteger(fundId) && fundId > 0,
+  });
+}
+
+/** CheckJoin: whether and how many units the member may order on that side now. */
+export function useCheckJoin(fundId: number, side: BinfiSideType, enabled = true) {
+  return useQuery({
+    queryKey: binfiKeys.checkJoin(fundId, side),
+    queryFn: () => getCheckJoin(fundId, side),
+    ...cachePresets.fresh,
+    enabled,
+  });
+}
+
+/**
+ * The member's orders (their linked wallets'), as the indexer has them. `poll` reads again
+ * every few seconds while something the member did on chain is still on its way to the index.
+ */
+export function useUserFunds({ enabled = true, poll = false } = {}) {
+  return useQuery({
+    queryKey: binfiKeys.userFunds(),
+    queryFn: getUserFunds,
+    ...(poll ? { staleTime: 0, refetchInterval: 3_000 } : cachePresets.fresh),
+    enabled,
+  });
+}
+
+export function useHistoryFundList(variant: BinfiVariant, page: number) {
+  return useQuery({
+    queryKey: binfiKeys.history(variant, page),
+    queryFn: () => getHistoryFundList(variant, page),
+    ...cachePresets.standard,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlusInfo({ enabled = true } = {}) {
+  return useQuery({
+    queryKey: binfiKeys.plusInfo(),
+    queryFn: getPlusInfo,
+    ...cachePresets.standard,
+    enabled,
+  });
+}

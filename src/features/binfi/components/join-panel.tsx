@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
+import { LoadError, Notice, Skeleton } from '../../../components/load-states';
+import { SectionCard } from '../../../components/section-card';
+import { useErrorText } from '../../../hooks/use-error-text';
+import { useKycVerified } from '../../../hooks/use-kyc-status';
+import { useLoggedIn } from '../../../hooks/use-logged-in';
+import { paths } from '../../../lib/paths';
+import type { BinfiRound, BinfiSideType } from '../../../shared/api/binfi';
+import { useCheckJoin } from '../api/use-binfi';
+import { joinGate } from '../utils/join-rules';
+import { LazyJoinWallet } from './lazy-wallet';
+import styles from './binfi.module.css';
+
+/**
+ * Supply or Take on a raising round: the gates first (identity verified = level 1, premier
+ * member, then CheckJoin: raising, units left, the account's cap), then the wallet's form.
+ */
+export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideType }) {
+  const { t } = useTranslation('binfi');
+  const errorText = useErrorText();
+  const loggedIn = useLoggedIn();
+  const kyc = useKycVerified({ enabled: loggedIn });
+  const check = useCheckJoin(round.fundId, side, loggedIn);
+  const title = t(side === 'supply' ? 'join.supplyTitle' : 'join.takeTitle');
+
+  let body;
+  if (!loggedIn) {
+    body = (
+      <ButtonLink to={paths.Login.getHref()} data-testid="binfi-join-login">
+        {t('join.login')}
+      </ButtonLink>
+    );
+  } else if (kyc.isPending || check.isPending) {
+    body = <Skeleton lines={2} testId="binfi-join-loading" />;
+  } else if (kyc.isError || check.isError) {
+    body = (
+      <LoadError
+        message={errorText(kyc.error ?? check.error)}
+        onRetry={() => Promise.all([kyc.refetch(), check.refetch()])}
+        testId="binfi-join-error"
+      />
+    );
+  } else {
+    const gate = joinGate({
+      loggedIn,
+      kycVerified: Boolean(kyc.verified),
+      premierState: kyc.data.premier.state,
+      check: check.data,
+    });
+    switch (gate.kind) {
+      case 'login':
+        body = null;
+        break;
+      case 'kyc':
+        body = (
+          <div className={styles.stack}>
+            <Notice tone="warning" testId="binfi-join-kyc">
+              {t('join.gate.kyc')}
+            </Notice>
+            <ButtonLink to={paths.Kyc.getHref()} data-testid="binfi-join-kyc-link">
+              {t('join.gate.kycLink')}
+            </ButtonLink>
+          </div>
+        );
+        break;
+      case 'premier':
+        body = (
+          <div className={styles.stack}>
+            <Notice tone="warning" testId="binfi-join-premier">
+              {t(
+                gate.state && gate.state !== 'rejected'
+                  ? 'join.gate.premierPending'
+                  : 'join.gate.premier',
+              )}
+            </Notice>
+            <ButtonLink to={paths.Account.getHref()} data-testid="binfi-join-premier-link">
+              {t('join.gate.premierLink')}
+            </ButtonLink>
+          </div>
+        );
+        break;
+      case 'closed':
+        body = (
+          <Notice tone="info" testId="binfi-join-closed">
+            {t(`join.gate.${gate.reason}`)}
+          </Notice>
+        );
+        break;
+      case 'open':
+        body = (
+          <LazyJoinWallet
+            fundId={round.fundId}
+            side={side}
+            unitPrice={check.data.unitPrice}
+            lockPerUnit={check.data.lockPerUnit}
+            maxUnits={gate.maxUnits}
+          />
+        );
+        break;
+    }
+  }
+
+  return (
+    <SectionCard
+      title={title}
+      description={t(side === 'supply' ? 'join.supplyText' : 'join.takeText', {
+        leverage: round.leverage,
+      })}
+      data-testid="binfi-join"
+    >
+      {body}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,149 @@
+import { useMemo, useRef } from 'react';
+import { zeroAddress, type Address, type Hex, type TransactionReceipt } from 'viem';
+import { useConfig } from 'wagmi';
+import type { BinfiSideType } from '../../../shared/api/binfi';
+import {
+  bcntAddress,
+  binFiPoolAbi,
+  binFiPoolAddress,
+  testUsdtAddress,
+} from '../../../shared/contracts/generated';
+import { useAllowance } from '../../../web3/tx/use-allowance';
+import { useTxFlow, type TxFlow } from '../../../web3/tx/use-tx-flow';
+import { binfiKeys } from '../api/query-keys';
+import { PASS_ENUM, type BinfiPass } from '../utils/join-rules';
+
+export interface BinfiContracts {
+  pool: Address;
+  usdt: Address;
+  bcnt: Address;
+}
+
+/** BinFiPool, USDT and BCNT on the app chain (undefined: not deployed there). */
+export function useBinfiContracts(): BinfiContracts | undefined {
+  const chainId = useConfig().chains[0].id;
+  return useMemo(() => {
+    const pick = (table: Partial<Record<number, Address>>) => table[chainId];
+    const pool = pick(binFiPoolAddress);
+    const usdt = pick(testUsdtAddress);
+    const bcnt = pick(bcntAddress);
+    return pool && usdt && bcnt ? { pool, usdt, bcnt } : undefined;
+  }, [chainId]);
+}
+
+export interface BinfiOrderAction {
+  usdtApprove: TxFlow;
+  bcntApprove: TxFlow;
+  orderFlow: TxFlow;
+  /** An allowance is still being read (the order waits for it). */
+  allowanceLoading: boolean;
+  busy: boolean;
+  /** Approve USDT (and BCNT for the locking pass) for the exact amounts, then the order. */
+  place: () => Promise<TransactionReceipt | undefined>;
+}
+
+/**
+ * A Supply (Ultra Rock) or Take (Ultra Flame) order from the browser wallet: USDT approved for
+ * exactly units x unit price, BCNT for units x lockPerUnit with the locking pass, then
+ * BinFiPool.supply/take, each through the transaction pipeline (Waiting -> Pending -> Done,
+ * Failed / Cancelled, resumed after a reload by its key). No referrer is passed: the referral
+ * code's check and its wallet come from the server, which does not answer it yet.
+ */
+export function useBinfiOrder(input: {
+  fundId: number;
+  side: BinfiSideType;
+  units: number;
+  pass: BinfiPass;
+  usdtAmount: bigint;
+  bcntAmount: bigint;
+  onDone?: (receipt: TransactionReceipt) => void;
+}): BinfiOrderAction {
+  const contracts = useBinfiContracts();
+  const key = `binfi.${input.side}.${input.fundId}`;
+  const usdt = useAllowance({
+    token: contracts?.usdt ?? zeroAddress,
+    spender: contracts?.pool ?? zeroAddress,
+    amount: input.usdtAmount,
+    key: `${key}.usdt`,
+  });
+  const bcnt = useAllowance({
+    token: contracts?.bcnt ?? zeroAddress,
+    spender: contracts?.pool ?? zeroAddress,
+    amount: input.bcntAmount,
+    key: `${key}.bcnt`,
+  });
+  const orderFlow = useTxFlow({
+    key,
+    invalidate: binfiKeys.all(),
+    onDone: input.onDone,
+  });
+  const running = useRef(false);
+
+  async function place(): Promise<TransactionReceipt | undefined> {
+    if (!contracts || input.units < 1 || running.current) return undefined;
+    running.current = true;
+    try {
+      // an allowance that could not be read is treated as short: approving is always safe
+      if (usdt.needsApprove || usdt.allowance === undefined) {
+        if (!(await usdt.approve())) return undefined;
+      }
+      if (input.bcntAmount > 0n && (bcnt.needsApprove || bcnt.allowance === undefined)) {
+        if (!(await bcnt.approve())) return undefined;
+      }
+      return await orderFlow.send({
+        address: contracts.pool,
+        abi: binFiPoolAbi,
+        functionName: input.side === 'supply' ? 'supply' : 'take',
+        args: [
+          BigInt(input.fundId),
+          BigInt(input.units),
+          PASS_ENUM[input.pass],
+          zeroAddress,
+          0n,
+          '0x' as Hex,
+        ],
+      });
+    } finally {
+      running.current = false;
+    }
+  }
+
+  return {
+    usdtApprove: usdt.flow,
+    bcntApprove: bcnt.flow,
+    orderFlow,
+    allowanceLoading: usdt.isLoading || (input.bcntAmount > 0n && bcnt.isLoading),
+    busy: usdt.flow.busy || bcnt.flow.busy || orderFlow.busy,
+    place,
+  };
+}
+
+/** claim(orderId) and redeem(orderId) of one order, each through the pipeline. */
+export function useOrderWalletActions(orderId: number) {
+  const contracts = useBinfiContracts();
+  const claimFlow = useTxFlow({ key: `binfi.claim.${orderId}`, invalidate: binfiKeys.all() });
+  const redeemFlow = useTxFlow({ key: `binfi.redeem.${orderId}`, invalidate: binfiKeys.all() });
+  return {
+    claimFlow,
+    redeemFlow,
+    ready: Boolean(contracts),
+    claim: () =>
+      contracts
+        ? claimFlow.send({
+            address: contracts.pool,
+            abi: binFiPoolAbi,
+            functionName: 'claim',
+            args: [BigInt(orderId)],
+          })
+        : Promise.resolve(undefined),
+    redeem: () =>
+      contracts
+        ? redeemFlow.send({
+            address: contracts.pool,
+            abi: binFiPoolAbi,
+            functionName: 'redeem',
+            args: [BigInt(orderId)],
+          })
+        : Promise.resolve(undefined),
+  };
+}

@@ -1,0 +1,6 @@
+import { BinfiHistory } from './binfi-history-page';
+
+/** BinFiGalaxyHistory (`/bin-fi-galaxy/history/{id}/{type}`). */
+export default function BinfiGalaxyHistoryPage() {
+  return <BinfiHistory variant="galaxy" />;
+}
