@@ -45,6 +45,8 @@ export const EARN_PRODUCT_TYPES = [
   'fixed-pro',
   'fixed-prox',
 ] as const;
+/** A BinFi page's side: supply (Ultra Rock) or take (Ultra Flame). */
+const binfiSide = { pattern: /^(?:supply|take)$/ } as const;
 export const EARN_SETTINGS = ['auto-renew', 'asset-return', 'smart-dca'] as const;
 
 const PATH_TABLE = {
@@ -149,14 +151,28 @@ const PATH_TABLE = {
   XSavingHistory: { path: '/x-saving-history', public: false, kycGate: true },
   /** (path not in spec) */
   BinFiDashboard: { path: '/bin-fi', public: false },
-  BinFiDetail: { path: '/bin-fi/detail/:id/:type', public: false },
+  /** type: supply (Ultra Rock) or take (Ultra Flame) */
+  BinFiDetail: {
+    path: '/bin-fi/detail/:id/:type',
+    public: false,
+    params: { id: numeric, type: binfiSide },
+  },
   /** (path not in spec) */
   BinFiMyFund: { path: '/bin-fi/my-fund', public: false },
-  BinFiHistory: { path: '/bin-fi/history/:id/:type', public: false, kycGate: true },
+  BinFiHistory: {
+    path: '/bin-fi/history/:id/:type',
+    public: false,
+    kycGate: true,
+    params: { id: numeric, type: binfiSide },
+  },
   /** (path not in spec) */
   BinFiGalaxyDashboard: { path: '/bin-fi-galaxy', public: false },
   /** (path not in spec) */
-  BinFiGalaxyHistory: { path: '/bin-fi-galaxy/history/:id/:type', public: false },
+  BinFiGalaxyHistory: {
+    path: '/bin-fi-galaxy/history/:id/:type',
+    public: false,
+    params: { id: numeric, type: binfiSide },
+  },
   /** (path not in spec) */
   LendingBotDashboard: { path: '/lending-bot', public: false },
   /** The lending bot product: detail, the two-step subscribe wizard, the member's subscription. */
