@@ -189,7 +189,7 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   },
   MyStrategies: {
     screen: withNamespaces(
-      ['earn', 'portfolio', 'autotrade', 'lending'],
+      ['earn', 'portfolio', 'autotrade', 'lending', 'binfi', 'tx'],
       () => import('./screens/portfolio-screen'),
     ),
   },
@@ -279,6 +279,39 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     screen: withNamespaces(
       ['autotrade', 'tx'],
       () => import('../features/autotrade/pages/my-strategy-detail-page'),
+    ),
+  },
+  BinFiDashboard: {
+    screen: withNamespaces(['binfi'], () => import('../features/binfi/pages/binfi-dashboard-page')),
+  },
+  BinFiGalaxyDashboard: {
+    screen: withNamespaces(
+      ['binfi'],
+      () => import('../features/binfi/pages/binfi-galaxy-dashboard-page'),
+    ),
+  },
+  BinFiDetail: {
+    // tx: the wallet's approve and order progress
+    screen: withNamespaces(
+      ['binfi', 'tx'],
+      () => import('../features/binfi/pages/binfi-detail-page'),
+      'idle',
+    ),
+  },
+  BinFiMyFund: {
+    screen: withNamespaces(
+      ['binfi', 'tx'],
+      () => import('../features/binfi/pages/binfi-my-fund-page'),
+      'idle',
+    ),
+  },
+  BinFiHistory: {
+    screen: withNamespaces(['binfi'], () => import('../features/binfi/pages/binfi-history-page')),
+  },
+  BinFiGalaxyHistory: {
+    screen: withNamespaces(
+      ['binfi'],
+      () => import('../features/binfi/pages/binfi-galaxy-history-page'),
     ),
   },
   LendingBotDashboard: {
