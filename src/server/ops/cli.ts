@@ -33,8 +33,8 @@ import { createAdapters } from '../plugins/adapters';
 import { createWalletDeps } from '../plugins/wallet';
 import { createUploadStorage } from '../storage/uploads';
 
-/** `<group>/<verb>` -> the words typed on the command line. */
-const wordsOf = (name: string) => name.replace('/', ' ');
+/** `<group>/<verb>` (or `<group>/<object>/<verb>`) -> the words typed on the command line. */
+const wordsOf = (name: string) => name.replaceAll('/', ' ');
 
 /** The command's line in the help: its words, argument, options; then its help text. */
 function helpEntry(name: string, command: OpsCommand): string {
@@ -141,8 +141,8 @@ function parseInvocation(argv: string[]): {
   const words = positionals.join(' ');
   if (values.help || words === 'help' || words === '') return { help: true, json };
 
-  // `<group> <verb>`, or a command of one word (`faucet <address>`)
-  const wordCount = BY_WORDS.has(positionals.slice(0, 2).join(' ')) ? 2 : 1;
+  // `<group> <object> <verb>`, `<group> <verb>`, or a command of one word (`faucet <address>`)
+  const wordCount = [3, 2].find((n) => BY_WORDS.has(positionals.slice(0, n).join(' '))) ?? 1;
   const pair = positionals.slice(0, wordCount).join(' ');
   const name = BY_WORDS.get(pair);
   if (!name) throw new UsageError(`Unknown command "${words}"`);
