@@ -1,5 +1,6 @@
 import { autotradeOpsCommands } from './autotrade-commands';
 import { binfiOpsCommands } from './binfi-commands';
+import { contentOpsCommands } from './content-commands';
 import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
@@ -10,6 +11,7 @@ import { kycOpsCommands } from './kyc-commands';
 import { lendingOpsCommands } from './lending-commands';
 import { memberOpsCommands } from './member-commands';
 import { platformOpsCommands } from './platform-commands';
+import { programsOpsCommands } from './programs-commands';
 import { storeOpsCommands } from './store-commands';
 import { withdrawalOpsCommands } from './withdrawal-commands';
 
@@ -58,9 +60,18 @@ export const OPS_COMMAND_SECTIONS = [
     heading: 'BinFi rounds (BinFiPool from the hot wallet; USDT per unit, e.g. --rock 101.5):',
     commands: binfiOpsCommands,
   },
+  {
+    heading: 'Content (posts in en, tw, zh; Markdown bodies) and advertisements:',
+    commands: contentOpsCommands,
+  },
+  {
+    heading: 'Programs (the referral pool and rewards in BCNT, e.g. --amount 20000):',
+    commands: programsOpsCommands,
+  },
 ] as const;
 
-const [platform, kyc, wallet, earn, exchange, autotrade, lending, binfi] = OPS_COMMAND_SECTIONS;
+const [platform, kyc, wallet, earn, exchange, autotrade, lending, binfi, content, programs] =
+  OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
 export const opsCommands = {
@@ -72,6 +83,8 @@ export const opsCommands = {
   ...autotrade.commands,
   ...lending.commands,
   ...binfi.commands,
+  ...content.commands,
+  ...programs.commands,
 } as const;
 
 export type OpsCommandName = keyof typeof opsCommands;

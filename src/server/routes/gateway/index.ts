@@ -13,6 +13,7 @@ import { routeRateLimit } from '../../plugins/rate-limit';
 import autotradeSubscriptionRoutes from './autotrade-subscriptions';
 import autotradeStrategyRoutes from './autotrade-strategies';
 import binfiRoutes from '../binfi';
+import advertisementRoutes from '../content/advertisement';
 import earnRoutes from './earn';
 import exchangeApiKeyRoutes from './exchange-api-keys';
 import lendingRoutes from './lending';
@@ -70,6 +71,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(lendingRoutes);
   await app.register(questionnaireRoutes);
   await app.register(binfiRoutes);
+  await app.register(advertisementRoutes);
 };
 
 export default gatewayRoutes;
