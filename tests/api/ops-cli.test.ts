@@ -147,7 +147,7 @@ describe('ops CLI without a running API', () => {
       expect(help.stdout).toMatch(/Usage: npm run ops -- <command>/);
       // the help lists the registry's commands
       for (const name of OPS_COMMAND_NAMES)
-        expect(help.stdout).toContain(`  ${name.replace('/', ' ')}`);
+        expect(help.stdout).toContain(`  ${name.replaceAll('/', ' ')}`);
       // every run closed the database and gave the data directory back
       if (!usingPostgres) expect(existsSync(path.join(dataDir, PGLITE_LOCK_FILE))).toBe(false);
     },
