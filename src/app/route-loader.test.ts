@@ -47,7 +47,7 @@ describe('route entry rules', () => {
 
   it('sends a logged-in member on a route without a screen to Landing', async () => {
     const result = await decideRouteEntry(
-      entry('BinFiDashboard', '/bin-fi'),
+      entry('MyEarnDetail', '/portfolio/earn/5/1', { id: '5', type: '1' }),
       deps({ hasToken: () => true }),
     );
     expect(result).toEqual({ kind: 'redirect', to: '/' });

@@ -94,7 +94,7 @@ describe('app router', () => {
   });
 
   it('sends a logged-in member to Landing where no screen exists yet', async () => {
-    const router = renderAt('/bin-fi', { hasToken: () => true });
+    const router = renderAt('/portfolio/earn/5/1', { hasToken: () => true });
     await screen.findByTestId('screen');
     expect(router.state.location.pathname).toBe('/');
   });

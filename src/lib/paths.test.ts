@@ -16,7 +16,7 @@ function sampleValue(name: RouteName, key: string): string {
   const rule = paths[name].params[key];
   if (rule && 'oneOf' in rule) return rule.oneOf[0]!;
   if (rule && 'pattern' in rule) {
-    for (const candidate of ['42', 'fixed', 'USDT-034R'])
+    for (const candidate of ['42', 'fixed', 'USDT-034R', 'supply'])
       if (rule.pattern.test(candidate)) return candidate;
     throw new Error(`no sample for ${name}.${key}`);
   }
@@ -121,7 +121,7 @@ describe('path table', () => {
     expect(hrefTo('MyPremiumDetail', { sn: 'USDT-034R', setting: 'auto-renew' })).toBe(
       '/portfolio/earn/USDT-034R/auto-renew',
     );
-    expect(hrefTo('BinFiHistory', { id: 3, type: 2 })).toBe('/bin-fi/history/3/2');
+    expect(hrefTo('BinFiHistory', { id: 3, type: 'take' })).toBe('/bin-fi/history/3/take');
     expect(hrefTo('PremiumTermsOfService', { sn: 'USDT-034R' })).toBe('/terms-earn/USDT-034R');
     expect(hrefTo('Questionnaire', { step: 2 })).toBe('/risk-questionnaire/2');
     expect(hrefTo('Redirect', { item: 'a b' })).toBe('/redirect/a%20b');

@@ -41,13 +41,14 @@ beforeEach(() => {
 });
 
 describe('PortfolioScreen (/portfolio)', () => {
-  it('hosts the Smart Autotrade, lending bot and earn tabs (BinFi and Favorites come with their products)', async () => {
+  it('hosts the Smart Autotrade, lending bot, BinFi and earn tabs (Favorites comes with its product)', async () => {
     renderAt('/portfolio?tab=earn');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Subscriptions');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual([
       'Smart Autotrade',
       'Lending bot',
+      'BinFi',
       'Earn',
       'Stable Income',
       'Mixed Quant',
