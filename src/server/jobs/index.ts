@@ -14,6 +14,7 @@ import { earnLifecycleJob } from './earn-lifecycle';
 import { exchangeApiKeysJob } from './exchange-api-keys';
 import { lendingBillingJob } from './lending-billing';
 import { lendingBotJob } from './lending-bot';
+import { referralRewardsJob } from './referral-rewards';
 import { storeDeliveryJob } from './store-delivery';
 import { withdrawalsJob } from './withdrawals';
 
@@ -46,6 +47,7 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   lendingBillingJob,
   lendingBotJob,
   binfiRoundsJob,
+  referralRewardsJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */
