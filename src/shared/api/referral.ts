@@ -27,6 +27,10 @@ export const referralRecordSchema = z.object({
   registeredAt: z.string(),
   /** the referred member's level now (0-4) */
   level: int(),
+  /** when the member reached level 1 as the referral program recorded it (ISO), else null */
+  level1At: z.nullable(z.string()),
+  /** counted for the referrer's rewards (false: not yet level 1, or over the monthly cap) */
+  qualified: z.boolean(),
 });
 export type ReferralRecord = z.infer<typeof referralRecordSchema>;
 

@@ -18,6 +18,8 @@ function record(index: number, level = 1): ReferralRecord {
     email: `f${index}***@example.com`,
     registeredAt: `2024-05-${String(index).padStart(2, '0')}T02:00:00.000Z`,
     level,
+    level1At: level >= 1 ? `2024-05-${String(index).padStart(2, '0')}T03:00:00.000Z` : null,
+    qualified: level >= 1,
   };
 }
 

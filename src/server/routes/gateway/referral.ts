@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
 import { referralHistoryQuerySchema, referralHistorySchema } from '../../../shared/api/referral';
+import { referralProgramSchema } from '../../../shared/api/programs';
+import { referralProgram } from '../../domain/programs/referral-rewards';
 import { referralHistory } from '../../domain/referral';
 import { memberRoute } from '../member-route';
 
-/** Gateway `user` calls of the referral record (authenticated). */
+/** Gateway `user` calls of the referral record and the referral program (authenticated). */
 const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/referral/history',
@@ -23,6 +25,15 @@ const referralRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query,
         ),
       );
+    },
+  );
+
+  app.get(
+    '/user/referral/program',
+    memberRoute({ schema: { response: { 200: envelopeSchema(referralProgramSchema) } } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await referralProgram(app, request.member.memberId));
     },
   );
 };
