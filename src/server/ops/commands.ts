@@ -1,5 +1,6 @@
 import { autotradeOpsCommands } from './autotrade-commands';
 import { binfiOpsCommands } from './binfi-commands';
+import { contentOpsCommands } from './content-commands';
 import type { OpsCommand, OpsContext } from './command';
 import { convertOpsCommands } from './convert-commands';
 import { depositOpsCommands } from './deposit-commands';
@@ -60,12 +61,16 @@ export const OPS_COMMAND_SECTIONS = [
     commands: binfiOpsCommands,
   },
   {
+    heading: 'Content (posts in en, tw, zh; Markdown bodies) and advertisements:',
+    commands: contentOpsCommands,
+  },
+  {
     heading: 'Programs (the referral pool and rewards in BCNT, e.g. --amount 20000):',
     commands: programsOpsCommands,
   },
 ] as const;
 
-const [platform, kyc, wallet, earn, exchange, autotrade, lending, binfi, programs] =
+const [platform, kyc, wallet, earn, exchange, autotrade, lending, binfi, content, programs] =
   OPS_COMMAND_SECTIONS;
 
 /** Every command by name: `<group>/<verb>`, the CLI's words and the `/ops` route. */
@@ -78,6 +83,7 @@ export const opsCommands = {
   ...autotrade.commands,
   ...lending.commands,
   ...binfi.commands,
+  ...content.commands,
   ...programs.commands,
 } as const;
 
