@@ -90,6 +90,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
+          setupFiles: ['tests/setup-integration.ts'],
           // each file builds its own app and database; the server's modules load once per worker
           isolate: false,
           environment: 'node',

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_TYPE } from '../../src/shared/api/auth';
 import { devices, members, verificationCodes } from '../../src/server/db/schema';
 import { solveCaptchaChallenge } from '../../src/server/domain/auth/captcha';
-import { PASSWORD_HASH_PARAMS } from '../../src/server/domain/auth/passwords';
+import {
+  PASSWORD_HASH_PARAMS,
+  setPasswordHashParams,
+  TEST_PASSWORD_HASH_PARAMS,
+} from '../../src/server/domain/auth/passwords';
 import {
   call,
   createMember,
@@ -91,7 +95,9 @@ describe('captcha (GET /member/geetest/initialize)', () => {
 
 describe('POST /member/register', () => {
   it('creates an Investor with an argon2id hash at OWASP parameters, sends both codes, authorises the registering device', async () => {
-    const ok = await register();
+    // the suite hashes with cheap parameters (tests/setup-integration.ts): a server's are these
+    setPasswordHashParams(PASSWORD_HASH_PARAMS);
+    const ok = await register().finally(() => setPasswordHashParams(TEST_PASSWORD_HASH_PARAMS));
     expect(ok.res.statusCode).toBe(200);
     const data = ok.res.json().data;
     expect(data).toMatchObject({

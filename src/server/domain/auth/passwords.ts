@@ -12,8 +12,35 @@ export const PASSWORD_HASH_PARAMS = {
   parallelism: 1,
 } as const satisfies Options;
 
+/**
+ * Parameters for the integration suite only (tests/setup-integration.ts): argon2id at 1 MiB and
+ * one pass, so the thousands of registrations and logins the suite makes do not spend its time
+ * hashing. The code path is the same; only the cost differs. Never used by a server process:
+ * `buildApp` cannot select it, and the registration test checks the production parameters.
+ */
+export const TEST_PASSWORD_HASH_PARAMS = {
+  algorithm: 2,
+  memoryCost: 1_024,
+  timeCost: 1,
+  parallelism: 1,
+} as const satisfies Options;
+
+let active: Options = PASSWORD_HASH_PARAMS;
+let dummyHash: Promise<string> | undefined;
+
+/** The parameters new hashes are made with (and the rehash check compares with). */
+export function passwordHashParams(): Options {
+  return active;
+}
+
+/** Sets the parameters of new hashes for this process (the test setup; see above). */
+export function setPasswordHashParams(params: Options): void {
+  active = params;
+  dummyHash = undefined;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_PARAMS);
+  return hash(password, active);
 }
 
 /** False for a wrong password and for a malformed stored hash. */
@@ -30,17 +57,15 @@ export function needsRehash(stored: string): boolean {
   try {
     const options = parseOptions(stored);
     return (
-      options.algorithm !== PASSWORD_HASH_PARAMS.algorithm ||
-      options.memoryCost !== PASSWORD_HASH_PARAMS.memoryCost ||
-      options.timeCost !== PASSWORD_HASH_PARAMS.timeCost ||
-      options.parallelism !== PASSWORD_HASH_PARAMS.parallelism
+      options.algorithm !== active.algorithm ||
+      options.memoryCost !== active.memoryCost ||
+      options.timeCost !== active.timeCost ||
+      options.parallelism !== active.parallelism
     );
   } catch {
     return true;
   }
 }
-
-let dummyHash: Promise<string> | undefined;
 
 /**
  * Verify against a fixed dummy hash, so a login for an unknown e-mail costs the same time as a
