@@ -4,6 +4,7 @@ import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import { seedDemoStrategies } from './domain/autotrade/seed';
+import { seedDemoContent } from './domain/content/seed';
 import { seedDemoCatalog } from './domain/earn/demo-catalog';
 import { seedLendingProducts } from './domain/lending/seed';
 import { createCcxtBitfinexAdapter } from './exchange/ccxt-bitfinex';
@@ -74,6 +75,11 @@ export async function startApi(
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoCatalog(app.db, app.clock);
     if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo earn catalog');
+    // the dev stack's posts and ad (the e2e stacks create theirs through the ops commands)
+    if (config.nodeEnv === 'development') {
+      const posts = await seedDemoContent(app.db, app.clock);
+      if (posts > 0) app.log.info({ posts }, 'seeded the demo content');
+    }
     // the lending bot's product (USDT on the exchange's funding market), product 1
     if ((await seedLendingProducts(app.db, app.clock)) > 0) {
       app.log.info('seeded the lending product');

@@ -3,6 +3,8 @@
 // language has none), categories count published posts, the list pages and orders, a post by
 // id answers 404 when withdrawn; advertisements run by sortOrder until removed or ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentPosts } from '../../src/server/db/schema';
+import { seedDemoContent } from '../../src/server/domain/content/seed';
 import { cli } from '../helpers/ops-cli';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -259,5 +261,21 @@ describe('advertisements', () => {
     await ops('content', 'ad', 'remove', String(first.id));
     const after = (await get('/api/v1/premium2/Advertisement')).json().data;
     expect(after.map((ad: { id: number }) => ad.id)).toEqual([app.id, later.id]);
+  });
+});
+
+describe('the development seed', () => {
+  it('fills an empty content table with posts in three languages, once', async () => {
+    expect(await seedDemoContent(t.database.db, t.clock)).toBe(0);
+    await t.database.db.delete(contentPosts);
+    expect(await seedDemoContent(t.database.db, t.clock)).toBe(13);
+    for (const lang of ['en', 'tw', 'zh'] as const) {
+      const counts = (await get(`/content/categories?lang=${lang}`)).json().data;
+      expect(counts.map((c: { count: number }) => c.count)).toEqual([2, 6, 2, 3]);
+      const press = (await get(`/content/posts?category=press&lang=${lang}`)).json().data;
+      expect(press.items.every((p: { lang: string }) => p.lang === lang)).toBe(true);
+    }
+    const about = (await get('/content/posts?category=about')).json().data.items;
+    expect(about.map((p: { slug: string }) => p.slug)).toEqual(['company', 'bcnt']);
   });
 });
