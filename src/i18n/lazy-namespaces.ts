@@ -25,11 +25,13 @@ export const LAZY_NAMESPACES = [
   'lending',
   'questionnaire',
   'binfi',
+  'content',
+  'search',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi,content,search}.json',
   {
     import: 'default',
   },

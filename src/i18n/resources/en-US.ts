@@ -26,6 +26,8 @@ export default namespacesFromGlob(
       '!../locales/en-US/autotrade.json',
       '!../locales/en-US/lending.json',
       '!../locales/en-US/binfi.json',
+      '!../locales/en-US/content.json',
+      '!../locales/en-US/search.json',
       '!../locales/en-US/questionnaire.json',
     ],
     { eager: true, import: 'default' },

@@ -26,6 +26,8 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/autotrade.json',
       '!../locales/zh-CN/lending.json',
       '!../locales/zh-CN/binfi.json',
+      '!../locales/zh-CN/content.json',
+      '!../locales/zh-CN/search.json',
       '!../locales/zh-CN/questionnaire.json',
     ],
     { eager: true, import: 'default' },

@@ -26,6 +26,8 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/autotrade.json',
       '!../locales/zh-TW/lending.json',
       '!../locales/zh-TW/binfi.json',
+      '!../locales/zh-TW/content.json',
+      '!../locales/zh-TW/search.json',
       '!../locales/zh-TW/questionnaire.json',
     ],
     { eager: true, import: 'default' },
