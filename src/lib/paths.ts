@@ -63,7 +63,11 @@ const PATH_TABLE = {
   Redirect: { path: '/redirect/:item', public: true },
   AboutUs: { path: '/about-us', public: true },
   Press: { path: '/press', public: true },
+  /** (name and path not in spec) a press post of the content service */
+  PressPost: { path: '/press/:id', public: true, params: { id: numeric } },
   Events: { path: '/events', public: true },
+  /** (name and path not in spec) an events post of the content service */
+  EventPost: { path: '/events/:id', public: true, params: { id: numeric } },
   Bcnt: { path: '/bcnt', public: true },
   PrivacyPolicy: { path: '/privacy-policy/:mobile?', public: true },
   UserAgreement: { path: '/user-agreement/:mobile?', public: true },
@@ -78,7 +82,8 @@ const PATH_TABLE = {
   Referrals: { path: '/referrals', public: false },
   Security: { path: '/security', public: false },
   Kyc: { path: '/kyc', public: false },
-  SearchResult: { path: '/search-result', public: false },
+  /** Public: a visitor searches the products and strategies from the landing page (query q). */
+  SearchResult: { path: '/search-result', public: true },
   Questionnaire: { path: '/risk-questionnaire/:step?', public: false },
   LoyaltyProgram: { path: '/loyalty-program', public: true },
   /** The mobile app's web view: no nav bar or footer (a `mobile` param); `lang` sets the language. */
