@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { keptQuery } from '../utils/keep-query';
 
@@ -9,7 +9,7 @@ import { keptQuery } from '../utils/keep-query';
 export function useKeepBinfiQuery(): void {
   const location = useLocation();
   const navigate = useNavigate();
-  useLayoutEffect(() => {
+  useEffect(() => {
     const search = keptQuery(location.search);
     if (search !== null) {
       void navigate(

@@ -1,0 +1,213 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery } from '../../../components/testing/render';
+import { getKycStatus } from '../../../services/kyc';
+import type * as HttpClient from '../../../services/http-client';
+import { ApiError, request } from '../../../services/http-client';
+import { clearLoginInfo, setLoginInfo } from '../../../services/session';
+import type { BinfiCheckJoin, BinfiRound, BinfiSideDetail } from '../../../shared/api/binfi';
+import type { KycStatus } from '../../../shared/api/kyc';
+import { forgetKeptQuery } from '../utils/keep-query';
+import BinfiDetailPage from './binfi-detail-page';
+
+vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+// the gateway answered by path (the feature's fetchers run for real)
+vi.mock('../../../services/http-client', async (original) => ({
+  ...(await original<typeof HttpClient>()),
+  request: vi.fn(),
+}));
+// the wallet's form is its own chunk (wagmi): here only the gates before it are under test
+vi.mock('../components/lazy-wallet', () => ({
+  LazyJoinWallet: ({ maxUnits }: { maxUnits: number }) => (
+    <p data-testid="wallet-form">{`up to ${maxUnits}`}</p>
+  ),
+  LazyOrderWalletActions: () => null,
+}));
+
+function round(overrides: Partial<BinfiRound> = {}): BinfiRound {
+  return {
+    fundId: 7,
+    variant: 'galaxy',
+    state: 'fundraising',
+    isPrivate: false,
+    defaulted: false,
+    unitPrice: '100',
+    rockPerFlame: 1,
+    leverage: 2,
+    flameCapacity: 3,
+    rockCapacity: 3,
+    maxUnitsPerOrder: 5,
+    accountCap: 10,
+    lockPerUnit: '1000',
+    termMonths: 3,
+    raiseStart: '2026-11-01T00:00:00.000Z',
+    raiseEnd: '2026-11-08T00:00:00.000Z',
+    startAt: null,
+    maturity: null,
+    stopLossAt: null,
+    stopLossDeadline: null,
+    settledAt: null,
+    rockUnits: 2,
+    flameUnits: 1,
+    matchedRock: 0,
+    matchedFlame: 0,
+    redeemedRock: 0,
+    deposited: '300',
+    matchedValue: '0',
+    refundTotal: '0',
+    rockPayoutPerUnit: null,
+    flamePayoutPerUnit: null,
+    ...overrides,
+  } as BinfiRound;
+}
+
+const detail = (r: BinfiRound, side: 'supply' | 'take' = 'take'): BinfiSideDetail => ({
+  round: r,
+  side,
+  units: side === 'take' ? r.flameUnits : r.rockUnits,
+  matchedUnits: 0,
+  available: 2,
+  periods: [],
+  paidPerUnit: '0',
+});
+
+const kyc = (selfUserKYCStatus: number, premier: KycStatus['premier']['state']) =>
+  ({
+    selfUserKYCStatus,
+    state: 'approved',
+    kind: 'individual',
+    submittedAt: null,
+    reviewStartedAt: null,
+    decidedAt: null,
+    rejectedItems: [],
+    reviewNote: null,
+    canEdit: false,
+    premier: { state: premier, appliedAt: null, decidedAt: null },
+  }) as KycStatus;
+
+const check = (overrides: Partial<BinfiCheckJoin> = {}): BinfiCheckJoin => ({
+  fundId: 7,
+  type: 'take',
+  canJoin: true,
+  reason: null,
+  maxUnits: 2,
+  unitsHeld: 0,
+  unitPrice: '100',
+  lockPerUnit: '1000',
+  raiseEnd: '2026-11-08T00:00:00.000Z',
+  ...overrides,
+});
+
+const notFound = () =>
+  new ApiError({ message: 'not_found', status: 404, httpStatus: 404, call: 'binfi' });
+
+type Answer = (path: string, query: Record<string, unknown>) => unknown;
+let sideAnswer: (path: string) => BinfiSideDetail;
+let checkAnswer: BinfiCheckJoin;
+
+function answerSides(r: BinfiRound) {
+  // a Galaxy round: the BinFi calls answer 404, the Galaxy ones (SupplierDetail2 / TakerDetail2)
+  sideAnswer = (path) => {
+    if (!path.endsWith('2')) throw notFound();
+    return detail(r, path.includes('Supplier') ? 'supply' : 'take');
+  };
+}
+
+const calls = () => vi.mocked(request).mock.calls.map((call) => call[0].path);
+
+const renderPage = (route = '/bin-fi/detail/7/take', lng?: string) =>
+  renderWithQuery(<BinfiDetailPage />, { route, path: '/bin-fi/detail/:id/:type', lng });
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  forgetKeptQuery();
+  setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
+  answerSides(round());
+  checkAnswer = check();
+  const answer: Answer = (path) => {
+    if (path === '/binfi/CheckJoin') return checkAnswer;
+    return sideAnswer(path);
+  };
+  vi.mocked(request).mockImplementation(async (options) =>
+    answer(options.path, options.query ?? {}),
+  );
+  vi.mocked(getKycStatus).mockResolvedValue(kyc(4, 'approved'));
+});
+afterEach(() => clearLoginInfo());
+
+describe('BinFiDetail', () => {
+  it('finds a Galaxy round by its id and shows the side with the section 3 fields', async () => {
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('binfi-detail').getAttribute('data-state')).toBe('fundraising'),
+    );
+    expect(calls()).toEqual(['/binfi/TakerDetail', '/binfi/TakerDetail2', '/binfi/CheckJoin']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'BinFi Galaxy round #7 · Ultra Flame (take)',
+    );
+    expect(screen.getByTestId('binfi-fact-unit-price').textContent).toBe('100.00 USDT');
+    expect(screen.getByTestId('binfi-fact-leverage').textContent).toBe('2x');
+    expect(screen.getByTestId('binfi-fact-units').textContent).toBe('1 of 3');
+    expect(screen.getByTestId('binfi-fact-per-subscription').textContent).toBe('Up to 5 units');
+    expect(screen.getByTestId('binfi-fact-status').textContent).toBe('Fundraising');
+    expect(screen.getByTestId('binfi-detail-other-side').getAttribute('href')).toBe(
+      '/bin-fi/detail/7/supply',
+    );
+  });
+
+  it('says a stop-loss in the reader’s language', async () => {
+    answerSides(round({ state: 'stop_loss' }));
+    renderPage('/bin-fi/detail/7/take', 'zh-TW');
+    await waitFor(() =>
+      expect(screen.getByTestId('binfi-fact-status').textContent).toBe('已執行停損'),
+    );
+  });
+
+  it('opens the wallet form with what CheckJoin leaves to a verified premier member', async () => {
+    renderPage();
+    expect((await screen.findByTestId('wallet-form')).textContent).toBe('up to 2');
+    expect(
+      vi.mocked(request).mock.calls.find((call) => call[0].path === '/binfi/CheckJoin')?.[0].query,
+    ).toEqual({ fundId: 7, type: 'take' });
+  });
+
+  it('asks for identity verification, then for the premier membership', async () => {
+    vi.mocked(getKycStatus).mockResolvedValue(kyc(1, null));
+    const first = renderPage();
+    expect(await screen.findByTestId('binfi-join-kyc')).toBeTruthy();
+    first.unmount();
+    vi.mocked(getKycStatus).mockResolvedValue(kyc(4, 'under_review'));
+    renderPage();
+    expect((await screen.findByTestId('binfi-join-premier')).textContent).toContain(
+      'still under review',
+    );
+    expect(screen.queryByTestId('wallet-form')).toBeNull();
+  });
+
+  it("says CheckJoin's refusal", async () => {
+    checkAnswer = check({ canJoin: false, reason: 'account_cap', maxUnits: 0 });
+    renderPage();
+    expect((await screen.findByTestId('binfi-join-closed')).textContent).toBe(
+      'You hold the most units one member may hold in this round.',
+    );
+  });
+
+  it('shows no join panel once the round is no longer raising', async () => {
+    answerSides(round({ state: 'running' }));
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('binfi-detail').getAttribute('data-state')).toBe('running'),
+    );
+    expect(screen.queryByTestId('binfi-join')).toBeNull();
+  });
+
+  it('takes the previous BinFi query when entered without one', async () => {
+    renderPage('/bin-fi/detail/7/take?status=running').unmount();
+    renderPage('/bin-fi/detail/7/take');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/bin-fi/detail/7/take?status=running',
+      ),
+    );
+  });
+});
