@@ -11,6 +11,7 @@ import {
   settleRound,
   stopLossRound,
 } from '../domain/binfi/operator';
+import { DEFAULT_TERMS } from '../domain/binfi/terms';
 import { withLease } from '../domain/wallet/leases';
 import { TaskBusy } from '../scheduler';
 import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './command';
@@ -20,7 +21,8 @@ import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './comma
  * decimal strings):
  *
  * - `binfi/create --price 100 --capacity 10 [--ratio 1] [--cap 10] [--lock 1000]
- *   [--raise-days 7] [--months 6|3] [--private]`: a round raising from now;
+ *   [--raise-days 7] [--months 6|3] [--apr 8] [--fee 1] [--stop-loss 80] [--symbol BTC/USDT]
+ *   [--private]`: a round raising from now, with its off-chain terms (domain/binfi/terms.ts);
  * - `binfi/match <fundId>`: match now (after the raise window);
  * - `binfi/reward <fundId> --per-unit 1.5`: fund the next Rock reward month;
  * - `binfi/stoploss <fundId>`: execute the stop-loss (3 days to settle);
@@ -55,6 +57,13 @@ async function exclusive<T>(ctx: OpsContext, work: () => Promise<T>): Promise<T>
 }
 
 const usdt = (atomic: bigint) => formatUnits(atomic, 6);
+/** a percentage with at most two decimals (basis points) */
+const percent = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .min(min)
+    .max(max)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most two decimals');
 
 export const binfiOpsCommands = {
   'binfi/create': opsCommand({
@@ -66,13 +75,19 @@ export const binfiOpsCommands = {
       lock: {},
       'raise-days': {},
       months: {},
+      apr: {},
+      fee: {},
+      'stop-loss': {},
+      symbol: {},
     },
     flags: ['private'],
     usage:
-      '--price 100 --capacity 10 [--ratio 1] [--cap 10] [--lock 1000] [--raise-days 7] [--months 6|3] [--private]',
+      '--price 100 --capacity 10 [--ratio 1] [--cap 10] [--lock 1000] [--raise-days 7] [--months 6|3] [--apr 8] [--fee 1] [--stop-loss 80] [--symbol BTC/USDT] [--private]',
     help: `Create a BinFi round raising from now: unit price (USDT), Flame units on offer, Rock units
 per Flame unit (leverage ratio+1), units per account, BCNT per unit of the locking pass,
-raise days, 6 months (BinFi) or 3 (Galaxy).`,
+raise days, 6 months (BinFi) or 3 (Galaxy); Rock's interest a year (%), the platform fee a
+year of the matched capital (%), Flame's loss that executes the stop-loss (% of its capital),
+the pair the matched capital trades.`,
     input: z.object({
       price: decimal,
       capacity: count(100_000),
@@ -86,6 +101,13 @@ raise days, 6 months (BinFi) or 3 (Galaxy).`,
         .refine((m) => m === 3 || m === 6, '3 or 6')
         .default(6),
       private: flag.default(false),
+      apr: percent(0, 100).default(DEFAULT_TERMS.rockAprBps / 100),
+      fee: percent(0, 20).default(DEFAULT_TERMS.platformFeeBps / 100),
+      'stop-loss': percent(1, 100).default(DEFAULT_TERMS.stopLossBps / 100),
+      symbol: z
+        .string()
+        .regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/, 'a pair like BTC/USDT')
+        .default(DEFAULT_TERMS.symbol),
     }),
     run: async (ctx, input) => {
       const now = ctx.clock.now();
@@ -99,6 +121,12 @@ raise days, 6 months (BinFi) or 3 (Galaxy).`,
         raiseEnd: new Date(now.getTime() + input['raise-days'] * 24 * 3600 * 1000),
         months: input.months,
         isPrivate: input.private,
+        terms: {
+          rockAprBps: Math.round(input.apr * 100),
+          platformFeeBps: Math.round(input.fee * 100),
+          stopLossBps: Math.round(input['stop-loss'] * 100),
+          symbol: input.symbol,
+        },
       });
       return { fundId: result.fundId, txHash: result.txHash };
     },

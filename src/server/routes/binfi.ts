@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   binfiCheckJoinQuerySchema,
   binfiCheckJoinSchema,
+  binfiCheckReferralQuerySchema,
+  binfiCheckReferralSchema,
+  binfiJoinBodySchema,
+  binfiJoinSchema,
   binfiFundIdQuerySchema,
   binfiFundListQuerySchema,
   binfiFundListSchema,
@@ -23,6 +27,7 @@ import {
   sideDetail,
   userFunds,
 } from '../domain/binfi/reads';
+import { checkReferral, prepareJoin } from '../domain/binfi/join';
 import { memberRoute } from './member-route';
 
 /**
@@ -125,6 +130,39 @@ const binfiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await historyFundList(app.db, chainId, request.query)),
+  );
+
+  // Supply (Rock) / Take (Flame): the order checked and the pool call the wallet signs (with the
+  // HODL pass when asked); nothing is an order until the indexer sees it on chain.
+  for (const [path, side] of [
+    ['/binfi/Supply', 'supply'],
+    ['/binfi/Take', 'take'],
+  ] as const) {
+    app.post(
+      path,
+      memberRoute({
+        schema: { body: binfiJoinBodySchema, response: { 200: envelopeSchema(binfiJoinSchema) } },
+      }),
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ok(await prepareJoin(app.wallet, request.member.memberId, side, request.body));
+      },
+    );
+  }
+
+  app.get(
+    '/binfi/CheckReferral',
+    memberRoute({
+      schema: {
+        querystring: binfiCheckReferralQuerySchema,
+        response: { 200: envelopeSchema(binfiCheckReferralSchema) },
+      },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { fundId, referralCode } = request.query;
+      return ok(await checkReferral(app.wallet, request.member.memberId, fundId, referralCode));
+    },
   );
 
   app.get(

@@ -52,6 +52,33 @@ export type BinfiSideType = z.infer<typeof binfiSideTypeSchema>;
 
 export const binfiPassSchema = z.enum(['general', 'hodl', 'locking']);
 
+/**
+ * The off-chain product fields of a round (spec section 3; server domain/binfi/terms.ts):
+ * percentages as decimal text ("8" = 8 %), amounts in whole USDT per unit.
+ */
+export const binfiRoundTermsSchema = z.object({
+  /** Rock's interest a year (of its capital), paid monthly */
+  rockApr: decimalText,
+  /** the platform fee a year of the matched capital of both sides, charged to Flame's result */
+  platformFeeRate: decimalText,
+  /** Flame's loss, in % of its capital, at which the stop-loss executes */
+  stopLossRate: decimalText,
+  /** the market Flame's capital trades, e.g. BTC/USDT */
+  symbol: z.string(),
+  /** Rock's reward per unit and month */
+  rockRewardPerUnit: decimalText,
+  /** the platform fee per matched unit over the full term */
+  platformFeePerUnit: decimalText,
+  /** the market's move over the full term (%) at which Flame gets its capital back */
+  breakEven: decimalText,
+  /** % of an order's platform fee back to each party of a referral (owner and referrer) */
+  referralRebate: decimalText,
+  /** settlement cycle: Rock paid monthly, Flame at the maturity */
+  rockSettlement: z.literal('monthly'),
+  flameSettlement: z.literal('maturity'),
+});
+export type BinfiRoundTerms = z.infer<typeof binfiRoundTermsSchema>;
+
 export const binfiRoundSchema = z.object({
   fundId: int(),
   variant: binfiVariantSchema,
@@ -90,6 +117,7 @@ export const binfiRoundSchema = z.object({
   /** the settlement's payout per unit (capital and result), null before it */
   rockPayoutPerUnit: z.nullable(decimalText),
   flamePayoutPerUnit: z.nullable(decimalText),
+  terms: binfiRoundTermsSchema,
 });
 export type BinfiRound = z.infer<typeof binfiRoundSchema>;
 
@@ -213,3 +241,97 @@ export const binfiPlusInfoSchema = z.object({
 export type BinfiPlusInfo = z.infer<typeof binfiPlusInfoSchema>;
 
 export const BINFI_HISTORY_PAGE_SIZE = 10;
+
+// ---- joining: Supply / Take (POST), the referral check -----------------------------------------
+
+/**
+ * `POST /api/v1/binfi/Supply` (Rock) and `POST /api/v1/binfi/Take` (Flame) (member): the
+ * server checks the order (CheckJoin's rules, 1..5 units, the referral code, the pass) and
+ * answers the pool call the member's wallet signs: approve `amount` USDT (and `bcntLock` BCNT
+ * for the locking pass) to `contract`, then `functionName(...args)`. Nothing is recorded as an
+ * order until the indexer sees it on chain (user/funds).
+ *
+ * - `orderType` is the pass: `general`, `hodl` (the server checks the wallet's BCNT at the
+ *   round's snapshot block, its creation block, read once and stored: at least
+ *   `BINFI_HODL_MIN_BCNT`, and signs the EIP-712 pass for (wallet, round, expiry = the raise's
+ *   end); one per wallet and round), `locking` (units x lockPerUnit BCNT held by the pool until
+ *   the stake ends). Private rounds get a signed pass for any type.
+ * - `referralCode`: another member's code; the order carries that member's linked wallet
+ *   (the oldest) as referrer. 10 % of the order's platform fee goes back to each party after
+ *   the settlement, to their custodial USDT.
+ * - `wallet`: the member's linked wallet that sends the order.
+ */
+export const binfiJoinBodySchema = z.object({
+  fundId: z.number().check(z.int(), z.positive()),
+  units: z.number().check(z.int(), z.positive()),
+  orderType: binfiPassSchema,
+  referralCode: z.optional(z.string().check(z.maxLength(32))),
+  wallet: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+});
+export type BinfiJoinBody = z.infer<typeof binfiJoinBodySchema>;
+
+/** BCNT a wallet holds at the round's snapshot block for the HODL pass */
+export const BINFI_HODL_MIN_BCNT = '10000';
+
+/** Refusals of Supply / Take / CheckReferral; the spec's texts verbatim where it gives one. */
+export const BinfiError = {
+  /** more than 5 units in one order (spec section 8) */
+  unitsMax: '5 units max per subscription',
+  /** not a member's code, the member's own, or a referrer without a linked wallet */
+  referralInvalid: 'The referral code is invalid.',
+  /** `wallet` is not one of the member's linked wallets (data.field wallet) */
+  walletNotLinked: 'binfi_wallet_not_linked',
+  /** CheckJoin refuses; data { reason } (BINFI_JOIN_REFUSALS) */
+  cannotJoin: 'binfi_cannot_join',
+  /** more units than the side or the account cap leaves; data { maxUnits } */
+  unitsOver: 'binfi_units_over',
+  /** the wallet held less BCNT than the HODL pass needs at the snapshot; data { required, balance, snapshotBlock } */
+  hodlBalanceShort: 'binfi_hodl_balance_short',
+  /** the wallet already ordered with its HODL pass in this round */
+  passUsed: 'binfi_pass_used',
+  /** the round's creation is not indexed yet or the chain did not answer: try again */
+  snapshotUnavailable: 'binfi_snapshot_unavailable',
+} as const;
+export type BinfiError = (typeof BinfiError)[keyof typeof BinfiError];
+
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+
+export const binfiJoinSchema = z.object({
+  fundId: int(),
+  type: binfiSideTypeSchema,
+  chainId: int(),
+  /** the pool, and the tokens to approve to it */
+  contract: address,
+  usdt: address,
+  bcnt: address,
+  functionName: z.enum(['supply', 'take']),
+  /** the call's arguments in order: fundId, units, pass (0 general, 1 hodl, 2 locking),
+   * referrer (zero address without one), passExpiry (unix seconds, 0 without a pass),
+   * signature (0x without a pass) */
+  args: z.tuple([z.string(), z.string(), int(), address, z.string(), z.string()]),
+  units: int(),
+  orderType: binfiPassSchema,
+  referrer: z.nullable(address),
+  passExpiry: z.nullable(isoTime),
+  /** USDT to approve and pay (whole USDT, and atomic units) */
+  amount: decimalText,
+  amountAtomic: z.string(),
+  /** BCNT the locking pass holds (0 otherwise) */
+  bcntLock: decimalText,
+  bcntLockAtomic: z.string(),
+});
+export type BinfiJoin = z.infer<typeof binfiJoinSchema>;
+
+/** `GET /api/v1/binfi/CheckReferral?fundId=&referralCode=` (member): 400 referralInvalid or the referrer's wallet. */
+export const binfiCheckReferralQuerySchema = z.object({
+  fundId: z.coerce.number().check(z.int(), z.positive()),
+  referralCode: z.string().check(z.minLength(1), z.maxLength(32)),
+});
+export const binfiCheckReferralSchema = z.object({
+  referralCode: z.string(),
+  /** the wallet the order carries as referrer */
+  referrer: address,
+  /** % of the order's platform fee back to each party */
+  rebate: decimalText,
+});
+export type BinfiCheckReferral = z.infer<typeof binfiCheckReferralSchema>;

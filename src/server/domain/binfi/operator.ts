@@ -21,6 +21,7 @@ import { deployedAddress } from '../../chain/contracts';
 import type { Db } from '../../db/database';
 import { binfiOrders, binfiPeriods, binfiRounds } from '../../db/schema';
 import { hotWalletAccount } from '../wallet/hd';
+import { DEFAULT_TERMS, type RoundTerms, saveRoundTerms } from './terms';
 
 /**
  * The operator's side of BinFiPool, sent from the hot wallet (account 0 locally, which holds
@@ -155,6 +156,8 @@ export interface CreateRoundInput {
   /** 6 (BinFi) or 3 (Galaxy) */
   months: number;
   isPrivate: boolean;
+  /** the off-chain product fields (terms.ts DEFAULT_TERMS when absent) */
+  terms?: Partial<RoundTerms>;
 }
 
 const MONTH_SECONDS = (365 * 24 * 3600) / 12;
@@ -183,6 +186,13 @@ export async function createRound(
       abi: binFiPoolAbi,
       functionName: 'fundCount',
     }),
+  );
+  await saveRoundTerms(
+    deps.db,
+    deps.config.chainId,
+    fundId,
+    { ...DEFAULT_TERMS, ...input.terms },
+    deps.clock.now(),
   );
   return { fundId, txHash };
 }

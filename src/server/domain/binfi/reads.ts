@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../errors';
 import { isPremierMember } from '../kyc/premier';
 import { owedTo } from './projection';
+import { DEFAULT_TERMS, type RoundTerms, termsOfRounds, termsView } from './terms';
 
 /**
  * The BinFi read calls (shared/api/binfi.ts) from the binfi tables the indexer keeps. Amounts
@@ -67,7 +68,7 @@ const STATUSES_OF = Object.fromEntries(
   Object.entries(STATE_OF).map(([status, state]) => [state, status]),
 ) as Record<BinfiRoundState, BinfiRoundStatus>;
 
-export function roundView(row: RoundRow): BinfiRound {
+export function roundView(row: RoundRow, terms: RoundTerms = DEFAULT_TERMS): BinfiRound {
   return {
     fundId: row.fundId,
     variant: variantOf(row.termSeconds),
@@ -100,7 +101,22 @@ export function roundView(row: RoundRow): BinfiRound {
     refundTotal: usdt(row.refundTotal),
     rockPayoutPerUnit: row.rockFinalRate === null ? null : perUnit(row.rockFinalRate),
     flamePayoutPerUnit: row.flameFinalRate === null ? null : perUnit(row.flameFinalRate),
+    terms: termsView(terms, {
+      unitPrice: BigInt(row.unitPrice),
+      rockPerFlame: row.rockPerFlame,
+      termSeconds: row.termSeconds,
+    }),
   };
+}
+
+/** The rounds' answers with their terms (one query for all). */
+async function roundViews(db: Db, chainId: number, rows: RoundRow[]): Promise<BinfiRound[]> {
+  const termsOf = await termsOfRounds(
+    db,
+    chainId,
+    rows.map((row) => row.fundId),
+  );
+  return rows.map((row) => roundView(row, termsOf(row.fundId)));
 }
 
 function pool(chainId: number): string | undefined {
@@ -144,7 +160,11 @@ export async function fundList(
     )
     .orderBy(desc(binfiRounds.fundId));
   return {
-    list: rows.filter((row) => variantOf(row.termSeconds) === query.variant).map(roundView),
+    list: await roundViews(
+      db,
+      chainId,
+      rows.filter((row) => variantOf(row.termSeconds) === query.variant),
+    ),
   };
 }
 
@@ -188,8 +208,9 @@ export async function sideDetail(
   let paid = 0n;
   for (const period of periods)
     if (period.kind !== 'refund') paid += BigInt(rock ? period.rockRate : period.flameRate);
+  const [round] = await roundViews(db, chainId, [row]);
   return {
-    round: roundView(row),
+    round: round!,
     side,
     units,
     matchedUnits: rock ? row.matchedRock : row.matchedFlame,
@@ -361,7 +382,7 @@ export async function historyFundList(
   const ofVariant = rows.filter((row) => variantOf(row.termSeconds) === query.variant);
   const start = (query.page - 1) * BINFI_HISTORY_PAGE_SIZE;
   return {
-    list: ofVariant.slice(start, start + BINFI_HISTORY_PAGE_SIZE).map(roundView),
+    list: await roundViews(db, chainId, ofVariant.slice(start, start + BINFI_HISTORY_PAGE_SIZE)),
     page: query.page,
     total: ofVariant.length,
   };
@@ -389,7 +410,7 @@ export async function plusInfo(db: Db, chainId: number, now: Date): Promise<Binf
     ).length,
     ended: rows.filter((row) => ENDED.includes(row.status)).length,
     totalMatched: usdt(totalMatched),
-    current: current ? roundView(current) : null,
+    current: current ? ((await roundViews(db, chainId, [current]))[0] ?? null) : null,
   };
 }
 
