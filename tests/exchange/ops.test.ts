@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeCredentials } from '../../src/server/exchange/adapter';
-import { ONE } from '../../src/server/exchange/decimal';
+import { fromUnits, ONE } from '../../src/server/exchange/decimal';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -98,5 +98,32 @@ describe('paper exchange operator commands', () => {
     expect(
       (await ops('exchange/create-key', { account: 'x', permissions: 'moon:rw' })).status,
     ).not.toBe(200);
+  });
+
+  it('moves a pair from this minute on (up, then down), and refuses a bad pair or percent', async () => {
+    const adapter = t.app.adapters.exchange;
+    const before = (await adapter.ticker('SOL/USDT')).last;
+    const up = await ops('exchange/move', { pair: 'SOL/USDT', percent: '+12.5' });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.data).toMatchObject({ pair: 'SOLUST', percent: '12.5' });
+    expect(up.body.data.before).toBe(fromUnits(before));
+    const after = (await adapter.ticker('SOL/USDT')).last;
+    expect(up.body.data.after).toBe(fromUnits(after));
+    expect(Number(after) / Number(before)).toBeCloseTo(1.125, 3);
+
+    const down = await ops('exchange/move', { pair: 'tSOLUST', percent: '-20' });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    expect(Number((await adapter.ticker('SOL/USDT')).last) / Number(after)).toBeCloseTo(0.8, 3);
+
+    for (const body of [
+      { pair: 'DOGE/USDT', percent: '5' },
+      { pair: 'SOLUST', percent: '0' },
+      { pair: 'SOLUST', percent: '-90' },
+      { pair: 'SOLUST', percent: 'lots' },
+      { pair: 'SOLUST' },
+    ]) {
+      expect((await ops('exchange/move', body)).status, JSON.stringify(body)).not.toBe(200);
+    }
+    expect(t.app.adapters.paperExchange!.engine.snapshot().moves).toHaveLength(2);
   });
 });

@@ -356,3 +356,56 @@ describe('the market moves with the server clock', () => {
     expect(fromUnits(usdt.total)).toBe(fromUnits(proceeds - fill!.fee));
   }, 60_000);
 });
+
+describe("the operator's market move", () => {
+  /** moved / unmoved mid, as a float (both rounded to 5 significant digits) */
+  const ratio = (moved: bigint, unmoved: bigint) => Number(moved) / Number(unmoved);
+
+  it('shifts the walk by the percent from the current minute on, leaves the minutes before, and adds up', async () => {
+    const twin = new PaperMarket('paper-exchange-test', new Date(START));
+    const market = paper.engine.market;
+    const moved = PaperMarket.minuteOf(clock.now());
+    expect(market.mid('ETHUST', moved)).toBe(twin.mid('ETHUST', moved));
+
+    const move = paper.engine.moveMarket('ETHUST', '+8.5');
+    expect(move).toEqual({ pairId: 'ETHUST', minute: moved, percent: '8.5' });
+    // the minute before keeps its price; this minute and later ones are 8.5 % higher (to the
+    // 5 significant digits prices are shown with: 1 part in 10,000 at worst)
+    expect(market.mid('ETHUST', moved - 1)).toBe(twin.mid('ETHUST', moved - 1));
+    for (const minute of [moved, moved + 1, moved + 600]) {
+      expect(ratio(market.mid('ETHUST', minute), twin.mid('ETHUST', minute))).toBeCloseTo(1.085, 3);
+    }
+    // the other pairs do not move
+    expect(market.mid('BTCUST', moved + 600)).toBe(twin.mid('BTCUST', moved + 600));
+    // the book is around the moved mid; ccxt's ticker reads it
+    const book = market.book('ETHUST', moved);
+    expect(ratio(book.asks[0]!.price, market.mid('ETHUST', moved))).toBeCloseTo(1.0005, 3);
+    expect((await exchange.ticker('ETH/USDT')).last).toBe(market.mid('ETHUST', moved));
+
+    // a fall an hour later: from then on both moves (1.085 x 0.97), between them the first
+    clock.advance(60 * 60_000);
+    const fell = PaperMarket.minuteOf(clock.now());
+    paper.engine.moveMarket('ETHUST', '-3');
+    expect(ratio(market.mid('ETHUST', fell - 1), twin.mid('ETHUST', fell - 1))).toBeCloseTo(
+      1.085,
+      3,
+    );
+    expect(ratio(market.mid('ETHUST', fell + 5), twin.mid('ETHUST', fell + 5))).toBeCloseTo(
+      1.085 * 0.97,
+      3,
+    );
+    expect((await exchange.ticker('ETH/USDT')).last).toBe(market.mid('ETHUST', fell));
+    expect(paper.engine.snapshot().moves).toEqual([
+      move,
+      { pairId: 'ETHUST', minute: fell, percent: '-3' },
+    ]);
+  });
+
+  it('refuses a move of 0, of -90 % or less, above 900 %, with more than 4 decimals, and of an unknown pair', () => {
+    for (const percent of ['0', '-90', '-100', '901', '1.23456', 'up', '']) {
+      expect(() => paper.engine.moveMarket('SOLUST', percent), percent).toThrow(RangeError);
+    }
+    expect(() => paper.engine.moveMarket('DOGEUST', '5')).toThrow('symbol: invalid');
+    expect(paper.engine.snapshot().moves?.some((move) => move.pairId === 'SOLUST')).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { TestClock } from '../../src/server/clock';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { createCcxtBitfinexAdapter } from '../../src/server/exchange/ccxt-bitfinex';
 import { ONE, toUnits } from '../../src/server/exchange/decimal';
+import { PaperMarket } from '../../src/server/exchange/paper/market';
 import { createPaperExchange } from '../../src/server/exchange/paper/server';
 
 /**
@@ -56,6 +57,29 @@ describe('paper exchange state file', () => {
       await second.close();
     }
   }, 60_000);
+});
+
+describe('market moves across a restart', () => {
+  it('keeps the moved prices: the state file carries the moves', async () => {
+    const stateFile = join(dir, 'paper-exchange-moves.json');
+    const clock = new TestClock('2026-04-01T00:00:00.000Z');
+    const first = createPaperExchange({ clock, seed: 'moves', stateFile });
+    clock.advance(10 * 60_000);
+    const minute = PaperMarket.minuteOf(clock.now());
+    const unmoved = new PaperMarket('moves', new Date('2026-04-01T00:00:00.000Z'));
+    first.engine.moveMarket('BTCUST', '12');
+    const moved = first.engine.market.mid('BTCUST', minute + 30);
+    expect(Number(moved) / Number(unmoved.mid('BTCUST', minute + 30))).toBeCloseTo(1.12, 3);
+    await first.close();
+    // the state is written after the change (a microtask)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const second = createPaperExchange({ clock, seed: 'moves', stateFile });
+    expect(second.engine.snapshot().moves).toEqual([{ pairId: 'BTCUST', minute, percent: '12' }]);
+    expect(second.engine.market.mid('BTCUST', minute + 30)).toBe(moved);
+    expect(second.engine.market.mid('BTCUST', minute - 1)).toBe(unmoved.mid('BTCUST', minute - 1));
+    await second.close();
+  });
 });
 
 describe('exchange configuration', () => {

@@ -5,6 +5,11 @@ import {
   type Permissions,
   tradeOnlyPermissions,
 } from '../exchange/paper/engine';
+import {
+  MARKET_MOVE_MAX_PERCENT,
+  MARKET_MOVE_MIN_PERCENT,
+  PaperMarket,
+} from '../exchange/paper/market';
 import type { PaperExchange } from '../exchange/paper/server';
 import { type OpsContext, opsCommand, walletOf } from './command';
 
@@ -18,7 +23,9 @@ import { type OpsContext, opsCommand, walletOf } from './command';
  * - `exchange/fund <account>` --fund UST=500: add to (or with a minus, take from) its wallets;
  * - `exchange/keys`: the keys (no secrets), their accounts, permissions and state;
  * - `exchange/revoke-key <apiKey>`, `exchange/restore-key <apiKey>`: a key that fails, then works;
- * - `exchange/drop-reply` [--key K]: the next order call executes and its reply is lost.
+ * - `exchange/drop-reply` [--key K]: the next order call executes and its reply is lost;
+ * - `exchange/move <pair> --percent P`: the pair's market moves by P percent from this minute
+ *   on (a fall: `--percent=-5`, the `=` keeps the minus from reading as an option).
  */
 
 function paperOf(ctx: OpsContext): PaperExchange {
@@ -53,6 +60,50 @@ const permissionList = z
   .regex(/^[a-z]+:(r|rw|w|-)(,[a-z]+:(r|rw|w|-))*$/, {
     message: 'scope:access pairs, e.g. orders:rw,withdraw:rw (access r, w, rw or -)',
   });
+
+/** `BTCUST`, `tBTCUST`, `BTC/USDT` or `btc/ust` -> the paper exchange's pair id `BTCUST` */
+const pairId = z
+  .string()
+  .trim()
+  .regex(/^(t?[A-Za-z0-9]{2,10}|[A-Za-z0-9]{2,10}\/[A-Za-z0-9]{2,10})$/, {
+    message: 'a pair like BTCUST, tBTCUST or BTC/USDT',
+  })
+  .transform((text) => {
+    const upper = text.toUpperCase();
+    if (upper.includes('/')) {
+      const [base, quote] = upper.split('/') as [string, string];
+      return `${base}${quote === 'USDT' ? 'UST' : quote}`;
+    }
+    return upper;
+  });
+
+/** the listed pair a `pairId` names (Bitfinex's `t` prefix allowed), or a refusal */
+function listedPair(paper: PaperExchange, id: string) {
+  const market = paper.engine.market;
+  const pair = market.pair(id) ?? (id.startsWith('T') ? market.pair(id.slice(1)) : undefined);
+  if (!pair) {
+    throw new Error(
+      `unknown pair "${id}" (one of ${market.pairs.map((listed) => listed.id).join(', ')})`,
+    );
+  }
+  return pair;
+}
+
+const movePercent = z
+  .string()
+  .trim()
+  .regex(/^[+-]?\d{1,3}(\.\d{1,4})?$/, {
+    message: 'a signed percent with at most 4 decimals, e.g. +8.5 or -3 (write --percent=-3)',
+  })
+  .refine(
+    (text) =>
+      Number(text) !== 0 &&
+      Number(text) > MARKET_MOVE_MIN_PERCENT &&
+      Number(text) <= MARKET_MOVE_MAX_PERCENT,
+    {
+      message: `above ${MARKET_MOVE_MIN_PERCENT} and at most ${MARKET_MOVE_MAX_PERCENT}, not 0`,
+    },
+  );
 
 function parsePermissions(list: string | undefined): Permissions {
   const permissions = tradeOnlyPermissions();
@@ -181,5 +232,30 @@ is lost (the connection closes without an answer).`,
       paperOf(ctx).dropNextReply(input.key);
       return { armed: true, key: input.key ?? null };
     },
+  }),
+  'exchange/move': opsCommand({
+    argument: { name: 'pair', what: 'pair (BTCUST or BTC/USDT)' },
+    options: { percent: { required: '+8.5 (a fall: --percent=-5)' } },
+    usage: '--percent +8.5 (a fall: --percent=-5)',
+    help: `Move a pair's market on the paper exchange by a percent from this minute on: the price
+walk is shifted by that log-return (earlier prices stay; moves add up; saved with the exchange's
+state). Write a fall with = (--percent=-5), else the minus reads as an option.`,
+    input: z.object({ pair: pairId, percent: movePercent }),
+    run: async (ctx, input) => {
+      const paper = paperOf(ctx);
+      const pair = listedPair(paper, input.pair);
+      const minute = PaperMarket.minuteOf(paper.engine.clock.now());
+      const before = paper.engine.market.mid(pair.id, minute);
+      const move = paper.engine.moveMarket(pair.id, input.percent);
+      return {
+        pair: pair.id,
+        percent: move.percent,
+        from: new Date(move.minute * 60_000).toISOString(),
+        before: fromUnits(before),
+        after: fromUnits(paper.engine.market.mid(pair.id, minute)),
+      };
+    },
+    format: (data) =>
+      `${data.pair} moved ${Number(data.percent) > 0 ? '+' : ''}${data.percent} % from ${data.from}: ${data.before} -> ${data.after}`,
   }),
 } as const;

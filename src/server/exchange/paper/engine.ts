@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock';
 import { absUnits, fromUnits, minUnits, mulUnits, mulUnitsUp, ONE } from '../decimal';
 import { emptyFundingState, FundingMarket, PaperFunding, type PaperFundingState } from './funding';
-import { MINUTE_MS, PaperMarket, type BookLevel } from './market';
+import { MINUTE_MS, PaperMarket, type BookLevel, type PaperMarketMove } from './market';
 
 /**
  * The paper exchange's accounts, keys, orders and fills: the state behind its Bitfinex API v2
@@ -142,6 +142,8 @@ export interface PaperState {
   matchedMinute: number;
   /** the funding market's side (funding.ts); missing in a state saved before it existed */
   funding?: PaperFundingState;
+  /** the operator's market moves (market.ts), oldest first; missing in an older state */
+  moves?: PaperMarketMove[];
 }
 
 export class PaperEngine {
@@ -157,7 +159,6 @@ export class PaperEngine {
     options: { seed: string; anchor?: Date; state?: PaperState },
   ) {
     const anchor = options.anchor ?? clock.now();
-    this.market = new PaperMarket(options.seed, anchor);
     this.state = options.state ?? {
       nextId: 1,
       accounts: [],
@@ -167,6 +168,8 @@ export class PaperEngine {
       matchedMinute: PaperMarket.minuteOf(clock.now()),
     };
     this.state.funding ??= emptyFundingState(clock);
+    this.state.moves ??= [];
+    this.market = new PaperMarket(options.seed, anchor, undefined, this.state.moves);
     this.funding = new PaperFunding(
       new FundingMarket(options.seed, this.market.anchorMinute),
       clock,
@@ -258,6 +261,21 @@ export class PaperEngine {
 
   keys(): readonly PaperKey[] {
     return this.state.keys;
+  }
+
+  // ----- the market (the operator's side) -----
+
+  /**
+   * Move a pair's market by `percent` from the clock's current minute on (market.ts). Resting
+   * orders are matched first up to this minute at the prices before the move; from the next
+   * minute they meet the moved book. Saved with the rest of the state.
+   */
+  moveMarket(pairId: string, percent: string): PaperMarketMove {
+    if (!this.market.pair(pairId)) throw new PaperError(10020, 'symbol: invalid');
+    this.catchUp();
+    const move = this.market.move(pairId, PaperMarket.minuteOf(this.now()), percent);
+    this.changed();
+    return move;
   }
 
   // ----- authentication -----

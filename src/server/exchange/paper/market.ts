@@ -12,6 +12,11 @@ import { ONE } from '../decimal';
  * drawn from a seeded PRNG (mulberry32, sequential per pair) so a price at minute m is the same
  * whichever order minutes are asked in. Before the anchor the price is the start price.
  * Prices are shown with 5 significant digits (Bitfinex's rule) as units of 1e-8.
+ *
+ * Market moves (the operator's knob, `exchange move`): a move of a pair by p percent at minute
+ * m shifts that pair's walk by the log-return ln(1 + p / 100) from minute m on; the minutes
+ * before keep their prices, and the walk goes on from the shifted level with the same draws.
+ * Moves add up. They are part of the exchange's state (engine.ts), so a restart keeps them.
  */
 
 export interface PaperPair {
@@ -104,6 +109,19 @@ export function toSignificantUnits(price: number): bigint {
   return units > 0n ? units : 1n;
 }
 
+/** A market move: the pair's walk shifted by `percent` from `minute` on (see above). */
+export interface PaperMarketMove {
+  pairId: string;
+  /** the clock minute (ms / 60,000) the move applies from */
+  minute: number;
+  /** decimal percent, signed: "8.5", "-3" */
+  percent: string;
+}
+
+/** the smallest and largest move of one command, percent */
+export const MARKET_MOVE_MIN_PERCENT = -90;
+export const MARKET_MOVE_MAX_PERCENT = 900;
+
 export interface BookLevel {
   /** level index from the best (0) outwards */
   level: number;
@@ -173,6 +191,8 @@ export class PaperMarket {
     readonly seed: string,
     anchor: Date,
     readonly pairs: readonly PaperPair[] = PAPER_PAIRS,
+    /** the moves made so far (the engine's state holds this array, so it is saved with it) */
+    readonly moves: PaperMarketMove[] = [],
   ) {
     this.anchorMinute = Math.floor(anchor.getTime() / MINUTE_MS);
     for (const pair of pairs) this.walks.set(pair.id, new PairWalk(pair, seed));
@@ -193,9 +213,50 @@ export class PaperMarket {
     return Math.floor(new Date(time).getTime() / MINUTE_MS);
   }
 
+  /** the log-return the moves of a pair made at or before `minute` add to its walk */
+  private shift(pairId: string, minute: number): number {
+    let shift = 0;
+    for (const move of this.moves) {
+      if (move.pairId === pairId && move.minute <= minute) {
+        shift += Math.log1p(Number(move.percent) / 100);
+      }
+    }
+    return shift;
+  }
+
+  /** the mid price (a float) of a pair in a minute: the seeded walk, shifted by the moves */
+  private midFloat(pairId: string, minute: number): number {
+    const walked = this.walk(pairId).midAt(minute - this.anchorMinute);
+    const shift = this.shift(pairId, minute);
+    return shift === 0 ? walked : walked * Math.exp(shift);
+  }
+
   /** the mid price of a pair in a minute, units of 1e-8 with 5 significant digits */
   mid(pairId: string, minute: number): bigint {
-    return toSignificantUnits(this.walk(pairId).midAt(minute - this.anchorMinute));
+    return toSignificantUnits(this.midFloat(pairId, minute));
+  }
+
+  /**
+   * Move a pair's market by `percent` (a signed decimal, above -90 and at most 900) from
+   * `minute` on: that minute's and every later price is multiplied by (1 + percent / 100)
+   * on top of the walk; earlier minutes are unchanged.
+   */
+  move(pairId: string, minute: number, percent: string): PaperMarketMove {
+    this.walk(pairId);
+    const value = Number(percent);
+    if (
+      !/^[+-]?\d{1,3}(\.\d{1,4})?$/.test(percent) ||
+      value === 0 ||
+      value <= MARKET_MOVE_MIN_PERCENT ||
+      value > MARKET_MOVE_MAX_PERCENT
+    ) {
+      throw new RangeError(
+        `a move is a percent above ${MARKET_MOVE_MIN_PERCENT} and at most ${MARKET_MOVE_MAX_PERCENT}, not 0, with at most 4 decimals (got "${percent}")`,
+      );
+    }
+    const move: PaperMarketMove = { pairId, minute, percent: String(value) };
+    this.moves.push(move);
+    return move;
   }
 
   /** the size of a level: the pair's level size x (1 + level / 2) x a seeded factor in [0.5, 1.5) */
@@ -208,7 +269,7 @@ export class PaperMarket {
   /** The book of a pair in a minute: what is left of each level after this minute's fills. */
   book(pairId: string, minute: number): MarketBook {
     const pair = this.walk(pairId).pair;
-    const midFloat = this.walk(pairId).midAt(minute - this.anchorMinute);
+    const midFloat = this.midFloat(pairId, minute);
     const side = (name: 'bid' | 'ask') =>
       Array.from({ length: BOOK_LEVELS }, (_, level) => {
         const offset = HALF_SPREAD + level * LEVEL_STEP;
