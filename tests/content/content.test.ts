@@ -279,3 +279,56 @@ describe('the development seed', () => {
     expect(about.map((p: { slug: string }) => p.slug)).toEqual(['company', 'bcnt']);
   });
 });
+
+describe('quotation', () => {
+  type Level = { price: string; amount: string };
+
+  it('lists BCNT/USDT and the exchange pairs (the paper exchange by default)', async () => {
+    const res = await get('/quotation/symbols');
+    expect(res.statusCode).toBe(200);
+    const symbols = res.json().data as {
+      symbol: string;
+      source: string;
+      minAmount: string | null;
+    }[];
+    expect(symbols[0]).toMatchObject({ symbol: 'BCNT/USDT', source: 'platform', minAmount: null });
+    expect(symbols.map((s) => s.symbol)).toEqual(
+      expect.arrayContaining(['BTC/USDT', 'ETH/USDT', 'SOL/USDT']),
+    );
+    expect(symbols.find((s) => s.symbol === 'BTC/USDT')?.minAmount).toBe('0.0004');
+  });
+
+  it('answers a ticker and a market that follow the paper market', async () => {
+    const ticker = (await get('/quotation/ticker?symbol=BTC/USDT')).json().data;
+    expect(Number(ticker.bid)).toBeLessThan(Number(ticker.ask));
+    expect(ticker.at).toBe(t.clock.now().toISOString());
+
+    const market = (await get('/quotation/market?symbol=BTC%2FUSDT&depth=5')).json().data;
+    expect(market.bids).toHaveLength(5);
+    expect(market.asks).toHaveLength(5);
+    const bids = market.bids.map((level: Level) => Number(level.price));
+    const asks = market.asks.map((level: Level) => Number(level.price));
+    expect(bids).toEqual([...bids].sort((a, b) => b - a));
+    expect(asks).toEqual([...asks].sort((a, b) => a - b));
+    expect(bids[0]).toBeLessThan(asks[0]);
+
+    // the operator moves the market 10 % up: the ticker follows
+    t.app.adapters.paperExchange!.engine.moveMarket('BTCUST', '10');
+    const moved = (await get('/quotation/ticker?symbol=BTC/USDT')).json().data;
+    expect(Number(moved.last) / Number(ticker.last)).toBeCloseTo(1.1, 2);
+  });
+
+  it('quotes BCNT/USDT from the price feed; refuses unknown and malformed symbols', async () => {
+    const price = (await get('/quotation/bcnt/price')).json().data.price;
+    const bcnt = (await get('/quotation/ticker?symbol=BCNT/USDT')).json().data;
+    expect(bcnt).toMatchObject({ symbol: 'BCNT/USDT', last: price, bid: price, ask: price });
+    const market = (await get('/quotation/market?symbol=BCNT/USDT')).json().data;
+    expect(market).toMatchObject({ last: price, bids: [], asks: [] });
+
+    const unknown = await get('/quotation/ticker?symbol=DOGE/USDT');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('quotation_unknown_symbol');
+    expect((await get('/quotation/ticker?symbol=btc-usdt')).statusCode).toBe(400);
+    expect((await get('/quotation/market?symbol=BTC/USDT&depth=26')).statusCode).toBe(400);
+  });
+});
