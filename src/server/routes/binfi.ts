@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  binfiChartQuerySchema,
   binfiCheckJoinQuerySchema,
+  binfiEquityChartSchema,
+  binfiEstimatedReturnQuerySchema,
+  binfiEstimatedReturnSchema,
+  binfiProfitLossChartSchema,
+  binfiSupplierReturnChartSchema,
   binfiCheckJoinSchema,
   binfiCheckReferralQuerySchema,
   binfiCheckReferralSchema,
@@ -27,6 +33,12 @@ import {
   sideDetail,
   userFunds,
 } from '../domain/binfi/reads';
+import {
+  equityAndDrawdownChart,
+  estimatedReturn,
+  profitLossChart,
+  supplierReturnChart,
+} from '../domain/binfi/charts';
 import { checkReferral, prepareJoin } from '../domain/binfi/join';
 import { memberRoute } from './member-route';
 
@@ -163,6 +175,48 @@ const binfiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fundId, referralCode } = request.query;
       return ok(await checkReferral(app.wallet, request.member.memberId, fundId, referralCode));
     },
+  );
+
+  // charts and the calculator of public rounds
+  app.get(
+    '/binfi/ProfitLossChart',
+    {
+      schema: {
+        querystring: binfiChartQuerySchema,
+        response: { 200: envelopeSchema(binfiProfitLossChartSchema) },
+      },
+    },
+    async (request) => ok(await profitLossChart(app.db, chainId, request.query.fundId)),
+  );
+  app.get(
+    '/binfi/EquityAndDrawdownChart',
+    {
+      schema: {
+        querystring: binfiChartQuerySchema,
+        response: { 200: envelopeSchema(binfiEquityChartSchema) },
+      },
+    },
+    async (request) => ok(await equityAndDrawdownChart(app.db, chainId, request.query.fundId)),
+  );
+  app.get(
+    '/binfi/SupplierReturnChart',
+    {
+      schema: {
+        querystring: binfiChartQuerySchema,
+        response: { 200: envelopeSchema(binfiSupplierReturnChartSchema) },
+      },
+    },
+    async (request) => ok(await supplierReturnChart(app.db, chainId, request.query.fundId)),
+  );
+  app.get(
+    '/binfi/EstimatedReturn',
+    {
+      schema: {
+        querystring: binfiEstimatedReturnQuerySchema,
+        response: { 200: envelopeSchema(binfiEstimatedReturnSchema) },
+      },
+    },
+    async (request) => ok(await estimatedReturn(app.db, chainId, request.query)),
   );
 
   app.get(

@@ -335,3 +335,74 @@ export const binfiCheckReferralSchema = z.object({
   rebate: decimalText,
 });
 export type BinfiCheckReferral = z.infer<typeof binfiCheckReferralSchema>;
+
+// ---- charts and the calculator (public; private rounds answer 404) ------------------------------
+
+const signedDecimalText = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+
+/**
+ * `GET /api/v1/binfi/ProfitLossChart?fundId=`: Flame's PnL on the matched capital, a point every
+ * 5 minutes of the clock (hourly past 2 days of data, daily past 30), in USDT and in % of
+ * Flame's capital; empty before the term starts.
+ */
+export const binfiChartQuerySchema = z.object({
+  fundId: z.coerce.number().check(z.int(), z.positive()),
+});
+export const binfiProfitLossChartSchema = z.object({
+  fundId: int(),
+  symbol: z.string(),
+  /** Flame's capital (USDT) the rates are of */
+  flameCapital: decimalText,
+  points: z.array(z.object({ time: isoTime, pnl: signedDecimalText, pnlRate: signedDecimalText })),
+});
+export type BinfiProfitLossChart = z.infer<typeof binfiProfitLossChartSchema>;
+
+/** `GET /api/v1/binfi/EquityAndDrawdownChart?fundId=`: Flame's equity (capital + PnL) and its drawdown from the peak so far (%, >= 0). */
+export const binfiEquityChartSchema = z.object({
+  fundId: int(),
+  points: z.array(z.object({ time: isoTime, equity: signedDecimalText, drawdown: decimalText })),
+  maxDrawdown: decimalText,
+});
+export type BinfiEquityChart = z.infer<typeof binfiEquityChartSchema>;
+
+/**
+ * `GET /api/v1/binfi/EstimatedReturn?fundId=&type=&units=&change=`: the calculator. `change` is
+ * the traded market's move over the full term in % (-100 .. 1000). Rock: capital + the monthly
+ * interest for the term, whatever the market does (unless Flame's loss passes its capital).
+ * Flame: capital + (leverage x capital x change) - Rock's interest - the platform fee of both
+ * sides, rounded down per unit and never below 0; a fall reaching the stop-loss rate is counted
+ * at that rate (`stoppedOut`).
+ */
+export const binfiEstimatedReturnQuerySchema = z.object({
+  fundId: z.coerce.number().check(z.int(), z.positive()),
+  type: binfiSideTypeSchema,
+  units: z._default(z.coerce.number().check(z.int(), z.positive(), z.lte(5)), 1),
+  change: z._default(z.coerce.number().check(z.gte(-100), z.lte(1000)), 0),
+});
+export const binfiEstimatedReturnSchema = z.object({
+  fundId: int(),
+  type: binfiSideTypeSchema,
+  units: int(),
+  change: z.number(),
+  invested: decimalText,
+  payout: decimalText,
+  profit: signedDecimalText,
+  /** profit / invested over the term and a year (%) */
+  returnRate: signedDecimalText,
+  annualized: signedDecimalText,
+  stoppedOut: z.boolean(),
+  breakEven: decimalText,
+});
+export type BinfiEstimatedReturn = z.infer<typeof binfiEstimatedReturnSchema>;
+
+/**
+ * `GET /api/v1/binfi/SupplierReturnChart?fundId=`: Rock's reward per unit month by month,
+ * cumulative: expected from the terms, paid from the funded periods (null for a month not paid).
+ */
+export const binfiSupplierReturnChartSchema = z.object({
+  fundId: int(),
+  unitPrice: decimalText,
+  rockApr: decimalText,
+  points: z.array(z.object({ month: int(), expected: decimalText, paid: z.nullable(decimalText) })),
+});
+export type BinfiSupplierReturnChart = z.infer<typeof binfiSupplierReturnChartSchema>;

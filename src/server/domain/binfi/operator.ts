@@ -111,7 +111,7 @@ interface ChainFund {
   redeemedRock: bigint;
 }
 
-async function fundOnChain(deps: BinfiOperatorDeps, fundId: number): Promise<ChainFund> {
+export async function fundOnChain(deps: BinfiOperatorDeps, fundId: number): Promise<ChainFund> {
   const fund = (await deps.chain.readContract({
     address: poolAddress(deps),
     abi: binFiPoolAbi,
@@ -214,7 +214,16 @@ export async function fundRewardMonth(
   fundId: number,
   perUnit: string,
 ): Promise<{ period: number; total: bigint; txHash: Hash }> {
-  const rate = rateOf(perUnit);
+  return fundRewardMonthAtomic(deps, fundId, parseUnits(perUnit, USDT_DECIMALS));
+}
+
+/** Funds the next Rock reward month at `perUnit` USDT atomic units per matched Rock unit. */
+export async function fundRewardMonthAtomic(
+  deps: BinfiOperatorDeps,
+  fundId: number,
+  perUnit: bigint,
+): Promise<{ period: number; total: bigint; txHash: Hash }> {
+  const rate = perUnit * WAD;
   const fund = await fundOnChain(deps, fundId);
   const total = (rate * (fund.matchedRock - fund.redeemedRock)) / WAD;
   const period = await periodCount(deps, fundId);
@@ -230,8 +239,23 @@ export async function settleRound(
   rockPerUnit: string,
   flamePerUnit: string,
 ): Promise<{ total: bigint; txHash: Hash }> {
-  const rockRate = rateOf(rockPerUnit);
-  const flameRate = rateOf(flamePerUnit);
+  return settleRoundAtomic(
+    deps,
+    fundId,
+    parseUnits(rockPerUnit, USDT_DECIMALS),
+    parseUnits(flamePerUnit, USDT_DECIMALS),
+  );
+}
+
+/** Settles at each side's payout per unit in USDT atomic units (the rates are these x 1e18). */
+export async function settleRoundAtomic(
+  deps: BinfiOperatorDeps,
+  fundId: number,
+  rockPerUnit: bigint,
+  flamePerUnit: bigint,
+): Promise<{ total: bigint; txHash: Hash }> {
+  const rockRate = rockPerUnit * WAD;
+  const flameRate = flamePerUnit * WAD;
   const fund = await fundOnChain(deps, fundId);
   const total =
     (rockRate * (fund.matchedRock - fund.redeemedRock)) / WAD +

@@ -171,8 +171,9 @@ export interface SettlementInput {
   matchedRock: number;
   matchedFlame: number;
   redeemedRock: number;
-  /** seconds the round ran (start to maturity or to the stop-loss) */
+  /** seconds the round ran (start to maturity or to the stop-loss) and its full term */
   ranSeconds: number;
+  termSeconds: number;
   /** Rock reward months already funded */
   monthsFunded: number;
   /** Flame's trading result on the matched capital (atomic USDT, signed) */
@@ -194,8 +195,8 @@ export interface Settlement {
 
 /**
  * Each side's payout per matched unit at the settlement (see the module comment):
- * Rock: its capital + the interest since the last funded month (a whole month at maturity,
- * pro rata by the second at a stop-loss); Flame: floor(equity / matched Flame units), where
+ * Rock: its capital + the interest since the last funded month (every month not funded yet
+ * at maturity, pro rata by the second at a stop-loss); Flame: floor(equity / matched Flame units), where
  * equity = Flame's capital + PnL - all of Rock's interest (funded and this period's) - the
  * platform fee of both sides for the time run. When the equity is negative (the market moved
  * past the stop-loss) Flame gets 0 and Rock bears the rest, never below 0.
@@ -205,7 +206,10 @@ export function settlementOf(input: SettlementInput, terms: RoundTerms): Settlem
   const monthly = rockMonthlyPerUnit(input.unitPrice, terms);
   const lastMonthSeconds = Math.max(0, input.ranSeconds - input.monthsFunded * MONTH_SECONDS);
   const accrued = (monthly * BigInt(Math.floor(lastMonthSeconds))) / BigInt(MONTH_SECONDS);
-  const rockInterestPerUnit = accrued < monthly ? accrued : monthly;
+  const monthsLeft = BigInt(
+    Math.max(0, Math.round(input.termSeconds / MONTH_SECONDS) - input.monthsFunded),
+  );
+  const rockInterestPerUnit = accrued < monthly * monthsLeft ? accrued : monthly * monthsLeft;
   const fee = platformFeePerUnit(input.unitPrice, terms, input.ranSeconds);
   const flameCapital = BigInt(input.matchedFlame) * input.unitPrice;
   const flameEquity =
@@ -233,6 +237,3 @@ export function settlementOf(input: SettlementInput, terms: RoundTerms): Settlem
     flameEquity,
   };
 }
-
-/** A per-unit atomic amount as the pool's WAD-scaled rate. */
-export const rateOfAtomic = (perUnit: bigint): bigint => perUnit * WAD;
