@@ -7,6 +7,7 @@ import { autotradeMarginJob } from './autotrade-margin';
 import { autotradeReportsJob } from './autotrade-reports';
 import { autotradeSnapshotsJob } from './autotrade-snapshots';
 import { autotradeStrategiesJob } from './autotrade-strategies';
+import { binfiFlameJob } from './binfi-flame';
 import { binfiRoundsJob } from './binfi-rounds';
 import { custodialUnstakeJob } from './custodial-unstake';
 import { depositsJob } from './deposits';
@@ -47,6 +48,7 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   lendingBillingJob,
   lendingBotJob,
   binfiRoundsJob,
+  binfiFlameJob,
   referralRewardsJob,
 ];
 
