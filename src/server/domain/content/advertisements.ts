@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { advertisements } from '../../db/schema/content';
-import type { Advertisement } from '../../../shared/api/content-posts';
+import type { Advertisement } from '../../../shared/api/content-ads';
 import { ErrorCode, ErrorMessage } from '../../../shared/api/envelope';
 import { AppError } from '../../errors';
 

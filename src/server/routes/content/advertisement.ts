@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { advertisementListSchema } from '../../../shared/api/content-posts';
+import { advertisementListSchema } from '../../../shared/api/content-ads';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
 import { runningAdvertisements } from '../../domain/content/advertisements';
 
