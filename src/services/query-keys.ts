@@ -26,6 +26,12 @@ export const queryKeys = {
     /** GET /content/legal/:document?lang= (the user agreement, the privacy policy) */
     legalDocument: (document: string, language: string) =>
       [...common, 'legal', document, language] as const,
+    /** GET /content/posts (category, page, per page) in a language */
+    posts: (language: string, params: object) => [...common, 'posts', language, params] as const,
+    /** GET /content/posts/:id?lang= */
+    post: (id: number, language: string) => [...common, 'post', id, language] as const,
+    /** GET /api/v1/premium2/Advertisement */
+    advertisements: () => [...common, 'advertisements'] as const,
   },
   setting: {
     all: setting,
@@ -46,6 +52,8 @@ export const queryKeys = {
     earnDetail: (sn: string) => [...products, 'earn', 'detail', sn] as const,
     /** GET /api/v1/premium2/Nav?sn= (guest) */
     earnNav: (sn: string) => [...products, 'earn', 'nav', sn] as const,
+    /** GET /api/v1/strategy/StrategyList (guest): the strategies SearchResult searches */
+    strategies: (query: object) => [...products, 'strategies', query] as const,
   },
   /** Data of the logged-in member; cleared on logout. */
   member: {
