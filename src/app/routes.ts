@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type * as ContentScreens from './screens/content-screens';
 import type * as EarnTermsScreens from './screens/earn-terms-screens';
 import { ensureNamespaces, type LazyNamespace } from '../i18n/lazy-namespaces';
 import { paths, ROUTE_NAMES, type AppPath, type RouteName } from '../lib/paths';
@@ -57,6 +58,13 @@ function earnTermsScreen(name: keyof typeof EarnTermsScreens): LazyScreen {
   );
 }
 
+/** A content page (content-screens.tsx: About Us, Press, Events, a post) with its translations. */
+function contentScreen(name: keyof typeof ContentScreens): LazyScreen {
+  return withNamespaces(['content'], () =>
+    import('./screens/content-screens').then((module) => ({ default: module[name] })),
+  );
+}
+
 const VIEWS: Partial<Record<RouteName, RouteView>> = {
   Landing: {
     screen: () => import('./screens/landing-screen'),
@@ -105,6 +113,14 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   UserAgreement: {
     screen: () =>
       import('./screens/legal-screens').then((module) => ({ default: module.UserAgreementScreen })),
+  },
+  AboutUs: { screen: contentScreen('AboutUsScreen') },
+  Press: { screen: contentScreen('PressScreen') },
+  PressPost: { screen: contentScreen('PressPostScreen') },
+  Events: { screen: contentScreen('EventsScreen') },
+  EventPost: { screen: contentScreen('EventPostScreen') },
+  SearchResult: {
+    screen: withNamespaces(['search', 'earn'], () => import('./screens/search-result-screen')),
   },
   Wallet: {
     screen: withNamespaces(
