@@ -11,6 +11,7 @@ import {
   settleRound,
   stopLossRound,
 } from '../domain/binfi/operator';
+import { seedDemoRounds } from '../domain/binfi/seed';
 import { DEFAULT_TERMS } from '../domain/binfi/terms';
 import { withLease } from '../domain/wallet/leases';
 import { TaskBusy } from '../scheduler';
@@ -28,6 +29,8 @@ import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './comma
  * - `binfi/stoploss <fundId>`: execute the stop-loss (3 days to settle);
  * - `binfi/settle <fundId> --rock 101 --flame 97.5`: settle at each side's payout per unit;
  * - `binfi/redeem-pay --per-unit 100.5 [--limit N]`: pay the next queued Rock redemptions;
+ * - `binfi/seed`: the dev stack's demo rounds (raising BinFi and Galaxy, running, settled) when
+ *   the pool has none (domain/binfi/seed.ts; the development mnemonic only);
  * - `binfi/run`: the `binfi-rounds` job now (match, next-day refund and start, maturity, the
  *   stop-loss deadline, settlement payouts).
  */
@@ -180,6 +183,13 @@ the pair the matched capital trades.`,
       return { paid: r.paid, total: usdt(r.total) };
     },
     format: (r) => (r.paid === 0 ? 'no redemption queued' : `${r.paid} paid, ${r.total} USDT`),
+  }),
+  'binfi/seed': opsCommand({
+    help: 'Create the demo rounds (raising BinFi and Galaxy, running, settled) when the pool has none (local chain only).',
+    input: z.object({}),
+    run: async (ctx) => seedDemoRounds(depsOf(ctx)),
+    format: (r) =>
+      r.skipped ? 'the pool has rounds: nothing seeded' : `rounds ${r.created.join(', ')} created`,
   }),
   'binfi/run': opsCommand({
     help: 'Run the binfi-rounds job now (match, next-day refunds and start, maturity, deadlines, payouts).',

@@ -94,7 +94,7 @@ async function send(
   return hash;
 }
 
-const callPool = (deps: BinfiOperatorDeps, functionName: string, args: readonly unknown[]) =>
+export const callPool = (deps: BinfiOperatorDeps, functionName: string, args: readonly unknown[]) =>
   send(deps, poolAddress(deps), binFiPoolAbi as Abi, functionName, args);
 
 /** Lets the pool pull `amount` USDT from the hot wallet for the next call. */
