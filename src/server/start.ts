@@ -4,6 +4,8 @@ import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import { seedDemoStrategies } from './domain/autotrade/seed';
+import { BINFI_ROUNDS_TASK } from './domain/binfi/operator';
+import { seedDemoRounds } from './domain/binfi/seed';
 import { seedDemoContent } from './domain/content/seed';
 import { seedDemoCatalog } from './domain/earn/demo-catalog';
 import { seedLendingProducts } from './domain/lending/seed';
@@ -119,6 +121,19 @@ export async function startApi(
   }
   if (config.indexer) app.indexer.start();
   if (config.scheduler) app.scheduler.start();
+  // the dev stack's demo BinFi rounds on the local chain, in the background (the short raises
+  // take about 20 s; the e2e stacks create theirs)
+  if (config.nodeEnv === 'development' && config.indexer) {
+    void app.scheduler
+      .runExclusive(BINFI_ROUNDS_TASK, () => seedDemoRounds(app.wallet))
+      .then((seeded) => {
+        if (seeded.created.length > 0)
+          app.log.info({ rounds: seeded.created }, 'seeded the demo BinFi rounds');
+      })
+      .catch((error: unknown) =>
+        app.log.warn({ err: (error as Error).message }, 'the demo BinFi rounds not seeded'),
+      );
+  }
   const { port } = app.server.address() as AddressInfo;
   if (opsToken) {
     writeApiFile(config.dataDir, {
