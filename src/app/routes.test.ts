@@ -6,6 +6,7 @@ describe('route table', () => {
   it('has screens only where they exist', () => {
     const withScreens = ROUTE_NAMES.filter((name) => routes[name].screen);
     expect(withScreens.sort()).toEqual([
+      'AboutUs',
       'Account',
       'ApiKeys',
       'AuthorizeLoginDevice',
@@ -20,6 +21,8 @@ describe('route table', () => {
       'DevContracts',
       'EarnHistory',
       'EditUserName',
+      'EventPost',
+      'Events',
       'ForgotPwd',
       'Kyc',
       'Landing',
@@ -38,11 +41,14 @@ describe('route table', () => {
       'PremiumHistoryDetail',
       'PremiumTermsOfService',
       'PremiumTermsOfServiceMobile',
+      'Press',
+      'PressPost',
       'PrivacyPolicy',
       'Questionnaire',
       'Referrals',
       'Register',
       'ResetPwd',
+      'SearchResult',
       'Security',
       'StrategyDashboard',
       'StrategyDetail',
