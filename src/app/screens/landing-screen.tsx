@@ -4,7 +4,13 @@ import {
   ONBOARDING_VALUE,
   useOnboardingParam,
 } from '../../features/landing/hooks/use-onboarding-param';
-import { LandingPage, type ProductBlock } from '../../features/landing/pages/landing-page';
+import { NearViewport } from '../../features/landing/components/near-viewport';
+import { useAdvertisementPopup } from '../../features/landing/hooks/use-advertisement-popup';
+import {
+  LandingPage,
+  type ContentBlock,
+  type ProductBlock,
+} from '../../features/landing/pages/landing-page';
 import { ensureNamespaces } from '../../i18n/lazy-namespaces';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import { hasToken } from '../../services/session';
@@ -45,6 +51,61 @@ function renderProductCards(block: ProductBlock) {
   );
 }
 
+/**
+ * The recent collaborations and the media coverage (the content service's posts and the
+ * `content` translations): their own chunk, loaded when the visitor scrolls near them.
+ */
+const LandingContentBlocks = lazy(() =>
+  Promise.all([
+    ensureNamespaces(['content']),
+    import('../../features/landing/components/landing-content-blocks'),
+  ]).then(([, module]) => ({ default: module.LandingContentBlocks })),
+);
+
+const pressPostHref = (id: number) => paths.PressPost.getHref({ id: String(id) });
+
+function renderContentBlock(block: ContentBlock) {
+  return (
+    <NearViewport minHeight="12rem">
+      <LazyBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <LandingContentBlocks block={block} postHref={pressPostHref} />
+        </Suspense>
+      </LazyBoundary>
+    </NearViewport>
+  );
+}
+
+/**
+ * The advertisement popup (its dialog, the earn catalog it reads and the `content`
+ * translations): its own chunk, loaded only when an ad is due (features/landing/README.md).
+ */
+const AdPopupHost = lazy(() =>
+  Promise.all([
+    ensureNamespaces(['content']),
+    import('../../features/landing/components/ad-popup-host'),
+  ]).then(([, module]) => ({ default: module.AdPopupHost })),
+);
+
+function AdvertisementPopup({ onboarding }: { onboarding: boolean }) {
+  const popup = useAdvertisementPopup({ storage: storage(), onboarding });
+  if (!popup.ad) return null;
+  return (
+    <LazyBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <AdPopupHost
+          ad={popup.ad}
+          productHref={(product) =>
+            paths.PremiumDetail.getHref({ type: product.kind, sn: product.serialNumber })
+          }
+          onClose={popup.close}
+          onHideToday={popup.hideToday}
+        />
+      </Suspense>
+    </LazyBoundary>
+  );
+}
+
 /** The tour's Verify stores this return target: Landing with `mode=new`. */
 export const ONBOARDING_BACK_TO: BackTo = {
   name: 'Landing',
@@ -58,7 +119,7 @@ export function storeOnboardingBackTo(store: KeyValueStorage = storage()): void 
 
 /**
  * The Landing route's screen: the landing page, plus the onboarding tour for a logged-in member
- * when the URL has `mode=new` (spec section 2). The app gives the tour its links, since
+ * when the URL has `mode=new` (spec section 2), or else the advertisement popup when one is due. The app gives the tour its links, since
  * features do not import the route table.
  */
 export default function LandingScreen() {
@@ -71,7 +132,11 @@ export default function LandingScreen() {
         accountHref={paths.Account.getHref()}
         earnHref={paths.PremiumDashboard.getHref()}
         renderProductCards={renderProductCards}
+        searchHref={paths.SearchResult.getHref()}
+        pressHref={paths.Press.getHref()}
+        renderContentBlock={renderContentBlock}
       />
+      <AdvertisementPopup onboarding={isOpen} />
       {isOpen && hasToken() ? (
         <LazyBoundary fallback={null}>
           <Suspense fallback={null}>

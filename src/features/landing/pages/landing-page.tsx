@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
 import { VisuallyHidden } from '../../../components/visually-hidden';
@@ -11,8 +11,10 @@ import styles from './landing-page.module.css';
  * Landing (products-programs.md section 2, "Screens"), blocks in the spec's order: banner,
  * feature cards, Fixed Pro products, Fixed products (cards from the catalog, drawn by the earn
  * feature through `renderProductCards`, loaded after the first paint), the product difference
- * table, the product families in words, the three-step flow and, for visitors, a contact-us
- * card. CSS only, no remote images.
+ * table, the product families in words, the three-step flow, the recent collaborations and the
+ * media coverage (the content service's, drawn through `renderContentBlock` when scrolled near)
+ * and, for visitors, a contact-us card; a search field under the banner. CSS only, no remote
+ * images.
  */
 
 /** Opens the contact dialog the way the spec links it: query `type=contact-us`. */
@@ -79,7 +81,17 @@ export interface LandingPageProps {
   earnHref: string;
   /** The cards of a catalog block; without it the blocks are left out. */
   renderProductCards?: (block: ProductBlock) => ReactNode;
+  /** The SearchResult page (the search field sends `q` there); without it no search field. */
+  searchHref?: string;
+  /** The Press page (media coverage's "all" link). */
+  pressHref?: string;
+  /** The recent collaborations' cards or the media coverage's items (content service). */
+  renderContentBlock?: (block: ContentBlock) => ReactNode;
 }
+
+/** The content service's blocks after the three steps (spec section 2). */
+export const CONTENT_BLOCKS = ['collaborations', 'media'] as const;
+export type ContentBlock = (typeof CONTENT_BLOCKS)[number];
 
 export function LandingPage({
   signUpHref,
@@ -87,6 +99,9 @@ export function LandingPage({
   accountHref,
   earnHref,
   renderProductCards,
+  searchHref,
+  pressHref,
+  renderContentBlock,
 }: LandingPageProps) {
   const { t } = useTranslation('landing');
   const openContactUs = useOpenContactUs();
@@ -160,6 +175,35 @@ export function LandingPage({
           </div>
         </div>
       </section>
+
+      {searchHref ? (
+        <section
+          className={styles.section}
+          aria-labelledby="landing-search-title"
+          data-testid="landing-search"
+        >
+          <h2 id="landing-search-title" className={styles.sectionTitle}>
+            {t('search.title')}
+          </h2>
+          <Form action={searchHref} method="get" role="search" className={styles.searchForm}>
+            <label htmlFor="landing-search-q">
+              <VisuallyHidden>{t('search.label')}</VisuallyHidden>
+            </label>
+            <input
+              id="landing-search-q"
+              name="q"
+              type="search"
+              className={styles.searchInput}
+              placeholder={t('search.placeholder')}
+              maxLength={60}
+              data-testid="landing-search-input"
+            />
+            <Button type="submit" variant="primary" data-testid="landing-search-submit">
+              {t('search.submit')}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
 
       <section
         className={styles.section}
@@ -296,6 +340,34 @@ export function LandingPage({
           ))}
         </ol>
       </section>
+
+      {renderContentBlock
+        ? CONTENT_BLOCKS.map((block) => (
+            <section
+              key={block}
+              className={styles.section}
+              aria-labelledby={`landing-${block}-title`}
+              data-testid={`landing-${block}`}
+            >
+              <div className={styles.sectionHead}>
+                <h2 id={`landing-${block}-title`} className={styles.sectionTitle}>
+                  {t(`${block}.title`)}
+                </h2>
+                {block === 'media' && pressHref ? (
+                  <Link
+                    className={styles.sectionLink}
+                    to={pressHref}
+                    data-testid="landing-press-all"
+                  >
+                    {t('media.viewAll')}
+                  </Link>
+                ) : null}
+              </div>
+              <p className={styles.sectionLead}>{t(`${block}.body`)}</p>
+              {renderContentBlock(block)}
+            </section>
+          ))
+        : null}
 
       {isVisitor ? (
         <section
