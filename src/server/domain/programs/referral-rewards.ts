@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { members, referralFriends, referralRewards } from '../../db/schema';
@@ -54,6 +54,12 @@ export interface ProgramsDeps {
 }
 
 const KYC_VERIFIED_BIT = 64;
+
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
 const PAGE = 500;
 
 export interface AccrualReport {
@@ -82,11 +88,13 @@ async function lockReferrer(tx: Db, referrerId: number): Promise<void> {
 /** Step 1: record the friends who reached level 1 and the first purchases; accrue rewards. */
 export async function accrueReferralRewards(deps: ProgramsDeps, now: Date): Promise<AccrualReport> {
   const report: AccrualReport = { friends: 0, counted: 0, capped: 0, firstPurchases: 0 };
-  const fresh = await deps.db.execute<{
+  const fresh = await rowsOf<{
     id: number;
     referred_by: number;
     verified_at: string | Date | null;
-  }>(sql`
+  }>(
+    deps.db,
+    sql`
     select m.id, m.referred_by,
       (select min(h.created_at) from kyc_history h
         where h.member_id = m.id and h.subject = 'kyc' and h.to_state = 'verified') as verified_at
@@ -94,8 +102,9 @@ export async function accrueReferralRewards(deps: ProgramsDeps, now: Date): Prom
     where m.referred_by is not null and (m.role_id & ${KYC_VERIFIED_BIT}) <> 0
       and not exists (select 1 from referral_friends f where f.member_id = m.id)
     order by m.id
-    limit ${PAGE}`);
-  const candidates = fresh.rows
+    limit ${PAGE}`,
+  );
+  const candidates = fresh
     .map((row) => {
       const verified = row.verified_at === null ? null : new Date(row.verified_at);
       const level1At = verified && verified.getTime() <= now.getTime() ? verified : now;
@@ -162,11 +171,13 @@ export async function accrueReferralRewards(deps: ProgramsDeps, now: Date): Prom
     else report.capped += 1;
   }
 
-  const purchases = await deps.db.execute<{
+  const purchases = await rowsOf<{
     member_id: number;
     referrer_id: number;
     first_at: string | Date;
-  }>(sql`
+  }>(
+    deps.db,
+    sql`
     select f.member_id, f.referrer_id, p.first_at
     from referral_friends f
     join lateral (
@@ -180,8 +191,9 @@ export async function accrueReferralRewards(deps: ProgramsDeps, now: Date): Prom
     ) p on p.first_at is not null
     where f.counted and f.first_purchase_at is null
     order by p.first_at, f.member_id
-    limit ${PAGE}`);
-  for (const row of purchases.rows) {
+    limit ${PAGE}`,
+  );
+  for (const row of purchases) {
     const friendId = Number(row.member_id);
     const referrerId = Number(row.referrer_id);
     const done = await deps.db.transaction(async (t) => {
@@ -238,11 +250,12 @@ export interface DistributionHooks {
 
 /** The pool's balance, its row locked until the transaction ends (0 before the first funding). */
 async function lockedPoolBalance(tx: Db): Promise<bigint> {
-  const result = await tx.execute<{ balance: string }>(sql`
-    select balance from ledger_accounts
-    where member_id is null and currency = 'BCNT' and kind = 'referral_pool'
-    for update`);
-  const row = result.rows[0];
+  const [row] = await rowsOf<{ balance: string }>(
+    tx,
+    sql`select balance from ledger_accounts
+      where member_id is null and currency = 'BCNT' and kind = 'referral_pool'
+      for update`,
+  );
   return row ? BigInt(row.balance) : 0n;
 }
 
@@ -356,10 +369,12 @@ async function poolFigures(db: Db) {
 }
 
 async function poolBalance(db: Db): Promise<bigint> {
-  const result = await db.execute<{ balance: string }>(sql`
-    select balance from ledger_accounts
-    where member_id is null and currency = 'BCNT' and kind = 'referral_pool'`);
-  return result.rows[0] ? BigInt(result.rows[0].balance) : 0n;
+  const [row] = await rowsOf<{ balance: string }>(
+    db,
+    sql`select balance from ledger_accounts
+      where member_id is null and currency = 'BCNT' and kind = 'referral_pool'`,
+  );
+  return row ? BigInt(row.balance) : 0n;
 }
 
 const bcntText = (value: bigint) => formatAtomic(value, BCNT_DECIMALS);
@@ -393,11 +408,10 @@ export async function fundReferralPool(
       .where(eq(referralRewards.state, 'paid'));
     const funded = balance + BigInt(paid?.total ?? '0');
     const key = `referral-pool-fund:${input.reference}`;
-    const [existing] = await tx
-      .execute<{ id: number }>(
-        sql`select id from ledger_transactions where idempotency_key = ${key}`,
-      )
-      .then((r) => r.rows);
+    const [existing] = await rowsOf<{ id: number }>(
+      tx,
+      sql`select id from ledger_transactions where idempotency_key = ${key}`,
+    );
     if (existing) return false;
     if (funded + input.amount > POOL_SIZE) {
       throw new AppError(409, ProgramsError.poolFull, {
