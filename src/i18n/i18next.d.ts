@@ -24,6 +24,7 @@ import type maintenance from './locales/en-US/maintenance.json';
 import type nav from './locales/en-US/nav.json';
 import type onboarding from './locales/en-US/onboarding.json';
 import type portfolio from './locales/en-US/portfolio.json';
+import type programs from './locales/en-US/programs.json';
 import type questionnaire from './locales/en-US/questionnaire.json';
 import type search from './locales/en-US/search.json';
 import type security from './locales/en-US/security.json';
@@ -64,6 +65,7 @@ declare module 'i18next' {
       nav: typeof nav;
       onboarding: typeof onboarding;
       portfolio: typeof portfolio;
+      programs: typeof programs;
       questionnaire: typeof questionnaire;
       search: typeof search;
       security: typeof security;

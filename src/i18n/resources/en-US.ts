@@ -29,6 +29,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/content.json',
       '!../locales/en-US/search.json',
       '!../locales/en-US/questionnaire.json',
+      '!../locales/en-US/programs.json',
     ],
     { eager: true, import: 'default' },
   ),

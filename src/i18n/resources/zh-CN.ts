@@ -29,6 +29,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/content.json',
       '!../locales/zh-CN/search.json',
       '!../locales/zh-CN/questionnaire.json',
+      '!../locales/zh-CN/programs.json',
     ],
     { eager: true, import: 'default' },
   ),

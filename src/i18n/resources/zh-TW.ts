@@ -29,6 +29,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/content.json',
       '!../locales/zh-TW/search.json',
       '!../locales/zh-TW/questionnaire.json',
+      '!../locales/zh-TW/programs.json',
     ],
     { eager: true, import: 'default' },
   ),
