@@ -45,6 +45,8 @@ describe('route table', () => {
       'PressPost',
       'PrivacyPolicy',
       'Questionnaire',
+      'ReferralProgram',
+      'ReferralProgramMobile',
       'Referrals',
       'Register',
       'ResetPwd',

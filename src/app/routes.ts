@@ -193,6 +193,12 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
       'with-screen',
     ),
   },
+  ReferralProgram: {
+    screen: withNamespaces(['programs'], () => import('./screens/referral-program-screen')),
+  },
+  ReferralProgramMobile: {
+    screen: withNamespaces(['programs'], () => import('./screens/referral-program-screen')),
+  },
   PremiumDashboard: {
     screen: withNamespaces(['earn'], () => import('../features/earn/pages/premium-dashboard-page')),
   },
