@@ -139,6 +139,8 @@ function Shell() {
     lendingBot: hrefIfBuilt('LendingBotDashboard', () => routes.LendingBotDashboard.getHref()),
     binfi: hrefIfBuilt('BinFiDashboard', () => routes.BinFiDashboard.getHref()),
     binfiGalaxy: hrefIfBuilt('BinFiGalaxyDashboard', () => routes.BinFiGalaxyDashboard.getHref()),
+    loyaltyProgram: hrefIfBuilt('LoyaltyProgram', () => routes.LoyaltyProgram.getHref()),
+    referralProgram: hrefIfBuilt('ReferralProgram', () => routes.ReferralProgram.getHref()),
   });
 
   return (

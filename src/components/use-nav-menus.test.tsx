@@ -6,7 +6,7 @@ import { createTestI18n } from './testing/test-i18n';
 import { useNavMenus } from './use-nav-menus';
 
 describe('useNavMenus', () => {
-  it('builds About Us, the service and the BinFi submenus; only given targets are linked', () => {
+  it('builds About Us, the service, BinFi and programs submenus; only given targets are linked', () => {
     const i18n = createTestI18n('zh-TW');
     const wrapper = ({ children }: { children: ReactNode }) => (
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
@@ -17,10 +17,11 @@ describe('useNavMenus', () => {
           stableIncome: '/earn?tab=stable',
           mixedQuant: '/earn?tab=mixed',
           lendingBot: '/lending-bot/1',
+          referralProgram: '/referral-program',
         }),
       { wrapper },
     );
-    const [about, services, binfi] = result.current;
+    const [about, services, binfi, programs] = result.current;
     expect(about).toMatchObject({ id: 'about-us', label: '關於我們', href: undefined });
     expect(services?.items?.map((item) => [item.label, item.href])).toEqual([
       ['穩定收益', '/earn?tab=stable'],
@@ -29,5 +30,9 @@ describe('useNavMenus', () => {
       ['放貸機器人', '/lending-bot/1'],
     ]);
     expect(binfi?.items?.map((item) => item.id)).toEqual(['binfi', 'binfi-galaxy']);
+    expect(programs?.items?.map((item) => [item.label, item.href])).toEqual([
+      ['忠誠計畫', undefined],
+      ['推薦計畫', '/referral-program'],
+    ]);
   });
 });

@@ -11,16 +11,28 @@ export interface NavMenuTargets {
   lendingBot?: string;
   binfi?: string;
   binfiGalaxy?: string;
+  loyaltyProgram?: string;
+  referralProgram?: string;
 }
 
 /**
- * The spec's bar entries (About Us, the service submenu, the BinFi submenu) with translated
+ * The spec's bar entries (About Us, the service submenu, the BinFi submenu) and the programs
+ * submenu (loyalty and referral programs) with translated
  * labels. Pass the result to NavBar's `menus`.
  */
 export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
   const { t } = useTranslation('nav');
-  const { aboutUs, stableIncome, mixedQuant, smartAutotrade, lendingBot, binfi, binfiGalaxy } =
-    targets;
+  const {
+    aboutUs,
+    stableIncome,
+    mixedQuant,
+    smartAutotrade,
+    lendingBot,
+    binfi,
+    binfiGalaxy,
+    loyaltyProgram,
+    referralProgram,
+  } = targets;
   return useMemo(
     () => [
       { id: 'about-us', label: t('menu.aboutUs'), href: aboutUs },
@@ -42,7 +54,26 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
           { id: 'binfi-galaxy', label: t('menu.binfiGalaxy'), href: binfiGalaxy },
         ],
       },
+      {
+        id: 'programs',
+        label: t('menu.programs'),
+        items: [
+          { id: 'loyalty-program', label: t('menu.loyaltyProgram'), href: loyaltyProgram },
+          { id: 'referral-program', label: t('menu.referralProgram'), href: referralProgram },
+        ],
+      },
     ],
-    [t, aboutUs, stableIncome, mixedQuant, smartAutotrade, lendingBot, binfi, binfiGalaxy],
+    [
+      t,
+      aboutUs,
+      stableIncome,
+      mixedQuant,
+      smartAutotrade,
+      lendingBot,
+      binfi,
+      binfiGalaxy,
+      loyaltyProgram,
+      referralProgram,
+    ],
   );
 }
