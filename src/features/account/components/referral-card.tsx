@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
 import { formatDate } from '../../../lib/date-format';
 import { REFERRAL_PAGE_SIZE } from '../../../services/referral';
@@ -43,6 +44,15 @@ export function ReferralCard({ level, referralCode }: ReferralCardProps) {
   return (
     <SectionCard
       title={t('account:referrals.title')}
+      actions={
+        <Link
+          className={styles.link}
+          to={paths.ReferralProgram.getHref()}
+          data-testid="account-referral-program"
+        >
+          {t('account:referrals.program')}
+        </Link>
+      }
       data-testid="account-referrals"
       data-state={state}
     >
