@@ -36,17 +36,17 @@ const DEMO_POSTS: DemoPost[] = [
       en: {
         title: 'Who we are',
         excerpt: 'A wallet-first platform for crypto-asset yield and trading products.',
-        body: 'We started in Taipei in 2019 with one idea: members keep control of their assets while they earn on them.\n\nToday members hold a custodial wallet with identity verification and two-step sign-in, subscribe to Stable Income, Mixed Quant and Smart Autotrade, and connect their own browser wallet for BCNT staking.\n\n- Licensed custody partners and segregated hot and cold wallets\n- Every product states its term, return and worst case before you subscribe\n- Support on weekdays, 10:00 to 18:00 (UTC+8)',
+        body: 'We started in Taipei in 2019 with one idea: members keep control of their assets while they earn on them.\n\nToday members hold a custodial wallet with identity verification and two-step verification, subscribe to Stable Income, Mixed Quant and Smart Autotrade, and connect their own browser wallet for BCNT staking.\n\n- Licensed custody partners and segregated hot and cold wallets\n- Every product states its term, return and worst case before you subscribe\n- Support on weekdays, 10:00 to 18:00 (UTC+8)',
       },
       tw: {
         title: '關於我們',
         excerpt: '以錢包為核心的加密資產收益與交易產品平台。',
-        body: '我們於 2019 年在台北成立，理念很簡單：會員掌握自己的資產，同時讓資產產生收益。\n\n會員擁有經身分驗證與兩步驟登入保護的託管錢包，可申購穩定收益、混合量化與智能跟單，並以自己的瀏覽器錢包質押 BCNT。\n\n- 合規的託管夥伴，冷熱錢包分離\n- 每項產品在申購前都說明期間、收益與最差情況\n- 客服時間：週一至週五 10:00 至 18:00（UTC+8）',
+        body: '我們於 2019 年在台北成立，理念很簡單：會員掌握自己的資產，同時讓資產產生收益。\n\n會員擁有經身分驗證與兩步驟驗證保護的託管錢包，可申購穩定收益、混合量化與智能跟單，並以自己的瀏覽器錢包質押 BCNT。\n\n- 合規的託管夥伴，冷熱錢包分離\n- 每項產品在申購前都說明期間、收益與最差情況\n- 客服時間：週一至週五 10:00 至 18:00（UTC+8）',
       },
       zh: {
         title: '关于我们',
         excerpt: '以钱包为核心的加密资产收益与交易产品平台。',
-        body: '我们于 2019 年在台北成立，理念很简单：会员掌握自己的资产，同时让资产产生收益。\n\n会员拥有经身份验证与两步骤登录保护的托管钱包，可申购稳定收益、混合量化与智能跟单，并以自己的浏览器钱包质押 BCNT。\n\n- 合规的托管伙伴，冷热钱包分离\n- 每项产品在申购前都说明期间、收益与最差情况\n- 客服时间：周一至周五 10:00 至 18:00（UTC+8）',
+        body: '我们于 2019 年在台北成立，理念很简单：会员掌握自己的资产，同时让资产产生收益。\n\n会员拥有经身份验证与两步验证保护的托管钱包，可申购稳定收益、混合量化与智能跟单，并以自己的浏览器钱包质押 BCNT。\n\n- 合规的托管伙伴，冷热钱包分离\n- 每项产品在申购前都说明期间、收益与最差情况\n- 客服时间：周一至周五 10:00 至 18:00（UTC+8）',
       },
     },
   },
@@ -192,17 +192,17 @@ const DEMO_POSTS: DemoPost[] = [
       en: {
         title: 'Year-end member meetup in Taipei',
         excerpt: 'Meet the team, hear the 2027 product plans and ask us anything.',
-        body: '**When**: Saturday 6 December 2026, 14:00 to 17:00 (UTC+8)\n\n**Where**: Xinyi District, Taipei (the address is e-mailed to registered members)\n\n- Product roadmap for 2027\n- Loyalty program questions and answers\n- Security workshop: two-step sign-in and wallet safety',
+        body: '**When**: Saturday 6 December 2026, 14:00 to 17:00 (UTC+8)\n\n**Where**: Xinyi District, Taipei (the address is e-mailed to registered members)\n\n- Product roadmap for 2027\n- Loyalty program questions and answers\n- Security workshop: two-step verification and wallet safety',
       },
       tw: {
         title: '台北年末會員聚會',
         excerpt: '與團隊見面，了解 2027 年產品規劃並自由提問。',
-        body: '**時間**：2026 年 12 月 6 日（六）14:00 至 17:00（UTC+8）\n\n**地點**：台北市信義區（地址將以電子郵件寄給報名會員）\n\n- 2027 年產品規劃\n- 會員等級問答\n- 安全工作坊：兩步驟登入與錢包安全',
+        body: '**時間**：2026 年 12 月 6 日（六）14:00 至 17:00（UTC+8）\n\n**地點**：台北市信義區（地址將以電子郵件寄給報名會員）\n\n- 2027 年產品規劃\n- 會員等級問答\n- 安全工作坊：兩步驟驗證與錢包安全',
       },
       zh: {
         title: '台北年末会员聚会',
         excerpt: '与团队见面，了解 2027 年产品规划并自由提问。',
-        body: '**时间**：2026 年 12 月 6 日（六）14:00 至 17:00（UTC+8）\n\n**地点**：台北市信义区（地址将以电子邮件寄给报名会员）\n\n- 2027 年产品规划\n- 会员等级问答\n- 安全工作坊：两步骤登录与钱包安全',
+        body: '**时间**：2026 年 12 月 6 日（六）14:00 至 17:00（UTC+8）\n\n**地点**：台北市信义区（地址将以电子邮件寄给报名会员）\n\n- 2027 年产品规划\n- 会员等级问答\n- 安全工作坊：两步验证与钱包安全',
       },
     },
   },
