@@ -96,7 +96,7 @@ async function order(
   });
 }
 
-const ops = (name: string, input: Record<string, unknown>) =>
+const ops = (name: Parameters<typeof runOpsCommand>[1], input: Record<string, unknown>) =>
   runOpsCommand(
     { db: t.database.db, clock: t.clock, wallet: t.app.wallet, scheduler: t.app.scheduler },
     name,

@@ -38,7 +38,7 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-const ops = (name: string) =>
+const ops = (name: Parameters<typeof runOpsCommand>[1]) =>
   runOpsCommand(
     { db: t.database.db, clock: t.clock, wallet: t.app.wallet, scheduler: t.app.scheduler },
     name,
