@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../../shared/api/earn';
 import { members } from './auth';
 import { timestamptz, units } from './columns';
 import { ledgerTransactions } from './wallet';
@@ -69,3 +70,25 @@ export const referralRewards = pgTable(
     index('referral_rewards_member_idx').on(table.memberId, table.id),
   ],
 );
+
+export type CampaignKind = 'event' | 'limit_event';
+
+/**
+ * Campaigns (Event, LimitEvent pages), defined by operators (`campaign create`): a slug for the
+ * page's address, texts in the three languages, the period, and for an airdrop its pool and
+ * qualification rules: a subscription held at least `minSubscriptionDays` days with at least
+ * the minimum amount of its currency (`minAmounts`, whole units as decimal text).
+ */
+export const campaigns = pgTable('campaigns', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: varchar('slug', { length: 40 }).notNull().unique(),
+  kind: varchar('kind', { length: 12 }).$type<CampaignKind>().notNull(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  summary: jsonb('summary').$type<LocalizedText>().notNull(),
+  startsAt: timestamptz('starts_at').notNull(),
+  endsAt: timestamptz('ends_at').notNull(),
+  airdropBcnt: units('airdrop_bcnt'),
+  minSubscriptionDays: integer('min_subscription_days'),
+  minAmounts: jsonb('min_amounts').$type<Record<string, string>>(),
+  createdAt: timestamptz('created_at').notNull(),
+});
