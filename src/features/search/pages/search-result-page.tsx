@@ -47,6 +47,7 @@ function groupDecimal(text: string, locale: string): string {
  */
 export function SearchResultPage({ itemHref }: SearchResultPageProps) {
   const { t, i18n } = useTranslation('search');
+  const { t: tEarn } = useTranslation('earn');
   const locale = resolveLocale(i18n.language);
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').slice(0, 60);
@@ -56,10 +57,10 @@ export function SearchResultPage({ itemHref }: SearchResultPageProps) {
 
   const items = useMemo(
     () => [
-      ...earnItems(earn.data?.list ?? [], locale, (family) => t(`earn:kind.${family}`)),
+      ...earnItems(earn.data?.list ?? [], locale, (family) => tEarn(`kind.${family}`)),
       ...strategyItems(strategies.data?.list ?? [], locale, t('kind.autotrade')),
     ],
-    [earn.data, strategies.data, locale, t],
+    [earn.data, strategies.data, locale, t, tEarn],
   );
   const results = useMemo(
     () => searchItems(items, { query, kind, sort, locale }),
