@@ -46,10 +46,7 @@ async function main() {
     },
   );
   await step('Unit and integration tests (vitest)', npx, ['vitest', 'run']);
-  await step('Build the app for e2e (React development build)', npx, [
-    'tsx',
-    'scripts/build-e2e.ts',
-  ]);
+  await step('Build the app for e2e (as in production)', npx, ['tsx', 'scripts/build-e2e.ts']);
   await step('End-to-end tests (Playwright, real stack)', npx, ['playwright', 'test'], {
     CHROMIUM_PATH: chromium,
   });

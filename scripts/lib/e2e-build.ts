@@ -1,6 +1,7 @@
-// The app the e2e suite drives: built into its own folder (`.e2e-dist/`, not `dist/`) with
-// React's development build, so the suite's console guard sees React's warnings, while the app
-// itself runs as in production (APP_ENV=production: no test-only routes or dev links). Rebuilt
+// The app the e2e suite drives: built into its own folder (`.e2e-dist/`, not `dist/`) as in
+// production (React's production build; APP_ENV=production: no test-only routes or dev links).
+// React's development build cost the suite about a third of its CPU; its warnings are caught by
+// the unit suite instead (src/test-setup.ts), which renders every screen in development. Rebuilt
 // when any source it is built from is newer than the last build. Each e2e stack gets its build
 // (`.e2e-dist-tt/` for the time-travel stack): the chain's RPC address is compiled in.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -43,7 +44,7 @@ export async function buildE2eApp({ force = false } = {}): Promise<number> {
           ...process.env,
           RPC_URL: stack.rpcUrl,
           CHAIN_ID: String(stack.chainId),
-          NODE_ENV: 'development',
+          NODE_ENV: 'production',
           APP_ENV: 'production',
         },
       },
