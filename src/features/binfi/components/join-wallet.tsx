@@ -50,7 +50,7 @@ export default function JoinWallet(props: JoinWalletProps) {
 
 function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWalletProps) {
   const { t } = useTranslation('binfi');
-  const { address } = useAccount();
+  const { address, status } = useAccount();
   const { openConnectModal } = useConnectModal();
   const wallets = useQuery({
     queryKey: [...queryKeys.member.all, 'binfi', 'linkedWallets'],
@@ -102,7 +102,7 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
 
   return (
     <div className={styles.form} data-testid="binfi-join-form" data-side={side}>
-      {!address ? (
+      {!address && status !== 'disconnected' ? null : !address ? (
         <div className={styles.actions}>
           <Notice tone="info" testId="binfi-join-connect-text">
             {t('join.connectText')}

@@ -36,7 +36,7 @@ export default function OrderWalletActions(props: OrderWalletActionsProps) {
  */
 function Actions({ order }: OrderWalletActionsProps) {
   const { t } = useTranslation('binfi');
-  const { address } = useAccount();
+  const { address, status } = useAccount();
   const { openConnectModal } = useConnectModal();
   const wallet = useOrderWalletActions(order.orderId);
   const [confirming, setConfirming] = useState(false);
@@ -49,7 +49,7 @@ function Actions({ order }: OrderWalletActionsProps) {
 
   return (
     <div className={styles.stack} data-testid="binfi-order-actions" data-order={order.orderId}>
-      {!address ? (
+      {!address && status !== 'disconnected' ? null : !address ? (
         <Button
           variant="secondary"
           size="sm"

@@ -53,7 +53,7 @@ function PastRoundsLink({ variant }: { variant: BinfiVariant }) {
   const { t } = useTranslation('binfi');
   const query = useHistoryFundList(variant, 1);
   const latest = query.data?.list[0];
-  if (!latest) return null;
+  if (!query.data || !latest) return null;
   const history = variant === 'galaxy' ? paths.BinFiGalaxyHistory : paths.BinFiHistory;
   return (
     <Link

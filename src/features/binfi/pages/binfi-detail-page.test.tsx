@@ -74,7 +74,7 @@ const detail = (r: BinfiRound, side: 'supply' | 'take' = 'take'): BinfiSideDetai
 const kyc = (selfUserKYCStatus: number, premier: KycStatus['premier']['state']) =>
   ({
     selfUserKYCStatus,
-    state: 'approved',
+    state: 'verified',
     kind: 'individual',
     submittedAt: null,
     reviewStartedAt: null,
