@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEVICE_TYPE } from '../../src/shared/api/auth';
 import { devices, members, memberActivity } from '../../src/server/db/schema';
 import {
@@ -10,6 +10,11 @@ import {
 } from '../../src/server/domain/auth/throttle';
 import { sealTotpSecret, totpCode } from '../../src/server/domain/auth/two-factor';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../src/server/domain/auth/sessions';
+import {
+  PASSWORD_HASH_PARAMS,
+  setPasswordHashParams,
+  TEST_PASSWORD_HASH_PARAMS,
+} from '../../src/server/domain/auth/passwords';
 import {
   call,
   createMember,
@@ -141,8 +146,11 @@ describe('login step 1', () => {
     expect(wrong.body).toBe(unknown.body);
     expect(wrong.json()).toEqual({ status: 400, message: 'invalid_credentials', data: null });
 
-    // timing: both pay for one argon2 verification. Samples alternate (the machine is shared)
-    // and the bound is loose; without the dummy hash an unknown e-mail answers ~50x faster.
+    // timing: both pay for one argon2 verification, at a server's parameters (the suite's cheap
+    // ones would hide a missing dummy hash). Samples alternate (the machine is shared) and the
+    // bound is loose; without the dummy hash an unknown e-mail answers ~50x faster.
+    setPasswordHashParams(PASSWORD_HASH_PARAMS);
+    onTestFinished(() => setPasswordHashParams(TEST_PASSWORD_HASH_PARAMS));
     const other = await createMember(t.app);
     const attempt = async (email: string) => {
       t.clock.advance(THROTTLE_MAX_DELAY_S * 1000); // never delayed by the throttle
