@@ -156,6 +156,9 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELE
   ['/api/v1/binfi/SupplierDetail3', undefined, 'GET'],
   ['/api/v1/binfi/TakerDetail3', undefined, 'GET'],
   ['/api/v1/binfi/user/funds', undefined, 'GET'],
+  ['/api/v1/binfi/Supply', {}],
+  ['/api/v1/binfi/Take', {}],
+  ['/api/v1/binfi/CheckReferral', undefined, 'GET'],
 ];
 
 async function sign(

@@ -57,6 +57,7 @@ describe('scheduler task leases', () => {
       'lending-billing',
       'lending-bot',
       'binfi-rounds',
+      'binfi-flame',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);
