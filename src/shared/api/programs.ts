@@ -57,3 +57,64 @@ export const referralProgramSchema = z.object({
   nextDistribution: z.string(),
 });
 export type ReferralProgram = z.infer<typeof referralProgramSchema>;
+
+/**
+ * Campaigns (spec sections 1, 2 "Event, LimitEvent", 8 "Airdrop", 9 "Airdrop"), defined by
+ * operators:
+ * - `GET /api/v1/common/CampaignList`          every campaign, running and upcoming first
+ * - `GET /api/v1/common/Campaign?slug=`        one campaign (public)
+ * - `GET /api/v1/user/campaign/Airdrop?slug=`  the member's airdrop qualification: qualified by
+ *   a subscription held at least the minimum days with at least the minimum amount; otherwise
+ *   disqualified, with the BCNT the member may withdraw now
+ */
+export const CAMPAIGN_KINDS = ['event', 'limit_event'] as const;
+export const CAMPAIGN_STATES = ['upcoming', 'running', 'ended'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+
+export const campaignSlugSchema = z
+  .string()
+  .check(z.trim(), z.regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'campaign_slug_invalid'));
+
+const localized = z.object({ 'en-US': z.string(), 'zh-TW': z.string(), 'zh-CN': z.string() });
+
+export const campaignSchema = z.object({
+  slug: z.string(),
+  kind: z.enum(CAMPAIGN_KINDS),
+  title: localized,
+  summary: localized,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  state: z.enum(CAMPAIGN_STATES),
+  /** an airdrop: its pool (BCNT), the minimum holding days and amounts by currency */
+  airdrop: z.nullable(
+    z.object({
+      poolBcnt: z.string(),
+      minSubscriptionDays: int(),
+      minAmounts: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignListSchema = z.object({ list: z.array(campaignSchema) });
+export type CampaignList = z.infer<typeof campaignListSchema>;
+
+export const campaignQuerySchema = z.object({ slug: campaignSlugSchema });
+
+export const airdropStatusSchema = z.object({
+  qualified: z.boolean(),
+  /** the subscriptions that qualify (product serial number, currency, amount, since) */
+  qualifying: z.array(
+    z.object({
+      serialNumber: z.string(),
+      currency: z.string(),
+      amount: z.string(),
+      since: z.string(),
+    }),
+  ),
+  /** BCNT the member may withdraw now (rewards of young subscriptions stay) */
+  withdrawableBcnt: z.string(),
+});
+export type AirdropStatus = z.infer<typeof airdropStatusSchema>;
+
+export const CampaignError = { notFound: 'campaign_not_found' } as const;

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '../../../shared/api/envelope';
 import { referralHistoryQuerySchema, referralHistorySchema } from '../../../shared/api/referral';
-import { referralProgramSchema } from '../../../shared/api/programs';
+import {
+  airdropStatusSchema,
+  campaignListSchema,
+  campaignQuerySchema,
+  campaignSchema,
+  referralProgramSchema,
+} from '../../../shared/api/programs';
+import { airdropStatus, campaignDetail, campaignList } from '../../domain/programs/campaigns';
 import { referralProgram } from '../../domain/programs/referral-rewards';
 import { referralHistory } from '../../domain/referral';
 import { memberRoute } from '../member-route';
 
-/** Gateway `user` calls of the referral record and the referral program (authenticated). */
+/**
+ * Gateway calls of the programs: the referral record and program (authenticated), the campaigns
+ * (public) and a member's airdrop qualification.
+ */
 const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/referral/history',
@@ -34,6 +44,37 @@ const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await referralProgram(app, request.member.memberId));
+    },
+  );
+
+  app.get(
+    '/common/CampaignList',
+    { schema: { response: { 200: envelopeSchema(campaignListSchema) } } },
+    async () => ok(await campaignList(app)),
+  );
+
+  app.get(
+    '/common/Campaign',
+    {
+      schema: {
+        querystring: campaignQuerySchema,
+        response: { 200: envelopeSchema(campaignSchema) },
+      },
+    },
+    async (request) => ok(await campaignDetail(app, request.query.slug)),
+  );
+
+  app.get(
+    '/user/campaign/Airdrop',
+    memberRoute({
+      schema: {
+        querystring: campaignQuerySchema,
+        response: { 200: envelopeSchema(airdropStatusSchema) },
+      },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await airdropStatus(app, request.member.memberId, request.query.slug));
     },
   );
 };
