@@ -12,6 +12,7 @@ import { deployOrLoadState, jsonRpc } from '../../scripts/deploy';
 import { TestClock } from '../../src/server/clock';
 import {
   binfiFlameBooks,
+  binfiOrders,
   binfiRounds,
   ledgerAccounts,
   premierApplications,
@@ -281,5 +282,39 @@ describe('Flame on the exchange', () => {
       payout: (Number(2n * flamePerUnit) / 1e6).toString(),
       stoppedOut: false,
     });
+  });
+
+  it('a Rock redemption is paid by the job: capital + the interest accrued to the redemption, once', async () => {
+    const fundId = await runningRound({ apr: '12', fee: '2', 'stop-loss': '80' });
+    await runBinfiFlame(deps(), t.clock.now());
+    await warp(15 * DAY);
+    const [rockOrder] = await t.database.db
+      .select()
+      .from(binfiOrders)
+      .where(and(eq(binfiOrders.fundId, fundId), eq(binfiOrders.side, 'rock')));
+    await chain.send(ROCK, {
+      address: POOL,
+      abi: binFiPoolAbi,
+      functionName: 'redeem',
+      args: [BigInt(rockOrder!.orderId)],
+    });
+    // not indexed yet: nothing paid
+    expect((await runBinfiFlame(deps(), t.clock.now())).redemptions).toBe(0);
+    await indexAll(t.app);
+    const before = await balance(ROCK);
+    expect((await runBinfiFlame(deps(), t.clock.now())).redemptions).toBe(1);
+    expect((await runBinfiFlame(deps(), t.clock.now())).redemptions).toBe(0);
+    await indexAll(t.app);
+    const [row] = await t.database.db
+      .select()
+      .from(binfiOrders)
+      .where(eq(binfiOrders.orderId, rockOrder!.orderId));
+    const round = await roundRow(fundId);
+    const seconds = BigInt(
+      Math.floor((row!.redeemedAt!.getTime() - round.startAt!.getTime()) / 1000),
+    );
+    const expected = 4n * (u(100) + (u(1) * seconds) / BigInt(MONTH));
+    expect(BigInt(row!.redemptionAmount!)).toBe(expected);
+    expect((await balance(ROCK)) - before).toBe(expected);
   });
 });

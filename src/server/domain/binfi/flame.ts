@@ -18,6 +18,7 @@ import {
   type BinfiOperatorDeps,
   fundOnChain,
   fundRewardMonthAtomic,
+  payRedemptionQueueWith,
   payoutOrders,
   settleRoundAtomic,
   stopLossRound,
@@ -53,6 +54,10 @@ import {
  * - Settlement of a stopped-out or matured round: each side's payout per unit from the closed
  *   position (terms.ts settlementOf: per unit rounded down), funded on chain; the binfi-rounds
  *   job pays it out.
+ * - Rock redemptions (the pool's first-in-first-out queue, 100 per run): each order gets its
+ *   matched units x (unit price + the interest accrued from the last funded month to the
+ *   redemption, pro rata by the second, rounded down per unit); an entry the indexer has not
+ *   seen redeemed yet waits for the next run, and the entries behind it with it.
  * - After the settlement, the referral rebates: 10 % of each referred order's platform fee to
  *   its owner and 10 % to the referrer (members by their linked wallets), each one ledger
  *   transaction from the platform's fees to the member's available USDT, keyed per order and
@@ -74,6 +79,8 @@ export interface BinfiFlameReport {
   rewardMonths: { fundId: number; period: number }[];
   settled: number[];
   rebates: number;
+  /** Rock redemptions paid from the queue */
+  redemptions: number;
 }
 
 type RoundRow = typeof binfiRounds.$inferSelect;
@@ -354,6 +361,7 @@ export async function runBinfiFlame(deps: BinfiFlameDeps, now: Date): Promise<Bi
     rewardMonths: [],
     settled: [],
     rebates: 0,
+    redemptions: 0,
   };
   const chainId = deps.config.chainId;
   if (!deployedAddress(binFiPoolAddress, chainId)) return report;
@@ -431,5 +439,37 @@ export async function runBinfiFlame(deps: BinfiFlameDeps, now: Date): Promise<Bi
     await settleRoundAtomic(deps, id, settlement.rockPerUnit, settlement.flamePerUnit);
     report.settled.push(id);
   }
+  report.redemptions = (
+    await payRedemptionQueueWith(deps, (orderId) => redemptionOf(deps, orderId))
+  ).paid;
   return report;
+}
+
+/** What a queued redemption pays (see the module comment), null until indexed as redeemed. */
+export async function redemptionOf(
+  deps: BinfiOperatorDeps,
+  orderId: bigint,
+): Promise<bigint | null> {
+  const chainId = deps.config.chainId;
+  const [row] = await deps.db
+    .select({ order: binfiOrders, round: binfiRounds })
+    .from(binfiOrders)
+    .innerJoin(
+      binfiRounds,
+      and(eq(binfiRounds.chainId, binfiOrders.chainId), eq(binfiRounds.fundId, binfiOrders.fundId)),
+    )
+    .where(and(eq(binfiOrders.chainId, chainId), eq(binfiOrders.orderId, Number(orderId))));
+  if (!row?.order.redeemedAt || row.order.exitPeriod === null || !row.round.startAt) return null;
+  const { order, round } = row;
+  const terms = await roundTerms(deps.db, chainId, round.fundId);
+  const monthly = rockMonthlyPerUnit(BigInt(round.unitPrice), terms);
+  const monthsFunded = order.exitPeriod - 1; // period 0 is the refund
+  const since = round.startAt.getTime() + monthsFunded * MONTH_SECONDS * 1000;
+  const seconds = BigInt(Math.max(0, Math.floor((order.redeemedAt.getTime() - since) / 1000)));
+  const monthsLeft = BigInt(
+    Math.max(0, Math.round(round.termSeconds / MONTH_SECONDS) - monthsFunded),
+  );
+  const accrued = (monthly * seconds) / BigInt(MONTH_SECONDS);
+  const interest = accrued < monthly * monthsLeft ? accrued : monthly * monthsLeft;
+  return BigInt(order.matchedUnits) * (BigInt(round.unitPrice) + interest);
 }

@@ -274,6 +274,20 @@ export async function payRedemptionQueue(
   perUnit: string,
   limit = BATCH,
 ): Promise<{ paid: number; total: bigint }> {
+  const price = parseUnits(perUnit, USDT_DECIMALS);
+  return payRedemptionQueueWith(deps, async (_orderId, units) => units * price, limit);
+}
+
+/**
+ * Pays the next queued redemptions (at most `limit`, 100 per call), each `amountOf(orderId,
+ * matched units)` USDT atomic units; an entry whose amount is null (not known yet) ends the
+ * batch there, as the queue is first in, first out.
+ */
+export async function payRedemptionQueueWith(
+  deps: BinfiOperatorDeps,
+  amountOf: (orderId: bigint, units: bigint) => Promise<bigint | null>,
+  limit = BATCH,
+): Promise<{ paid: number; total: bigint }> {
   const address = poolAddress(deps);
   const read = (functionName: string, args: readonly unknown[] = []) =>
     deps.chain.readContract({ address, abi: binFiPoolAbi, functionName, args } as Parameters<
@@ -282,20 +296,21 @@ export async function payRedemptionQueue(
   const head = Number(await read('redemptionHead'));
   const length = Number(await read('redemptionQueueLength'));
   const n = Math.min(limit, BATCH, length - head);
-  if (n <= 0) return { paid: 0, total: 0n };
-  const price = parseUnits(perUnit, USDT_DECIMALS);
   const ids: bigint[] = [];
   const amounts: bigint[] = [];
   for (let i = 0; i < n; i += 1) {
     const orderId = (await read('redemptionAt', [BigInt(head + i)])) as bigint;
     const units = (await read('matchedUnitsOf', [orderId])) as bigint;
+    const amount = await amountOf(orderId, units);
+    if (amount === null) break;
     ids.push(orderId);
-    amounts.push(units * price);
+    amounts.push(amount);
   }
+  if (ids.length === 0) return { paid: 0, total: 0n };
   const total = amounts.reduce((sum, amount) => sum + amount, 0n);
   if (total > 0n) await approveUsdt(deps, total);
   await callPool(deps, 'payRedemptions', [ids, amounts]);
-  return { paid: n, total };
+  return { paid: ids.length, total };
 }
 
 /** Pays `orderIds` of a round every funded period up to `period`, in batches of 100. */
