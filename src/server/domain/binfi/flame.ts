@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { binFiPoolAbi, binFiPoolAddress } from '../../../shared/contracts/generated';
 import { deployedAddress } from '../../chain/contracts';
@@ -439,9 +439,23 @@ export async function runBinfiFlame(deps: BinfiFlameDeps, now: Date): Promise<Bi
     await settleRoundAtomic(deps, id, settlement.rockPerUnit, settlement.flamePerUnit);
     report.settled.push(id);
   }
-  report.redemptions = (
-    await payRedemptionQueueWith(deps, (orderId) => redemptionOf(deps, orderId))
-  ).paid;
+  // the queue, when the indexer has seen a redemption not paid yet (no chain call otherwise)
+  const [queued] = await deps.db
+    .select({ orderId: binfiOrders.orderId })
+    .from(binfiOrders)
+    .where(
+      and(
+        eq(binfiOrders.chainId, chainId),
+        isNotNull(binfiOrders.redeemedAt),
+        isNull(binfiOrders.redemptionPaidAt),
+      ),
+    )
+    .limit(1);
+  if (queued)
+    report.redemptions = (
+      await payRedemptionQueueWith(deps, (orderId) => redemptionOf(deps, orderId))
+    ).paid;
+
   return report;
 }
 
