@@ -189,6 +189,8 @@ describe('Flame on the exchange', () => {
       ['0', '0'],
       ['-200', '-50'],
     ]);
+    const detail = await data(`/api/v1/binfi/TakerDetail?fundId=${fundId}`);
+    expect(detail.flameResult).toMatchObject({ pnl: '-200', pnlRate: '-50', equity: '200' });
     const equity = await data(`/api/v1/binfi/EquityAndDrawdownChart?fundId=${fundId}`);
     expect(equity.points.map((p: { equity: string }) => p.equity)).toEqual(['400', '200']);
     expect(equity.maxDrawdown).toBe('50');

@@ -152,6 +152,16 @@ export const binfiSideDetailSchema = z.object({
   periods: z.array(binfiPeriodSchema),
   /** Rock: the reward paid per unit so far (USDT); Flame: 0 until the settlement */
   paidPerUnit: decimalText,
+  /** Flame's latest result (the binfi-flame job's last 5-minute snapshot), null before the start */
+  flameResult: z.nullable(
+    z.object({
+      time: isoTime,
+      /** USDT, signed; pnlRate in % of Flame's capital */
+      pnl: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+      pnlRate: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+      equity: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+    }),
+  ),
 });
 export type BinfiSideDetail = z.infer<typeof binfiSideDetailSchema>;
 

@@ -20,6 +20,7 @@ import {
   type BinfiRoundStatus,
   binfiOrders,
   binfiPeriods,
+  binfiPnlSnapshots,
   binfiRounds,
   linkedWallets,
 } from '../../db/schema';
@@ -209,6 +210,13 @@ export async function sideDetail(
   for (const period of periods)
     if (period.kind !== 'refund') paid += BigInt(rock ? period.rockRate : period.flameRate);
   const [round] = await roundViews(db, chainId, [row]);
+  const [latest] = await db
+    .select()
+    .from(binfiPnlSnapshots)
+    .where(and(eq(binfiPnlSnapshots.chainId, chainId), eq(binfiPnlSnapshots.fundId, fundId)))
+    .orderBy(desc(binfiPnlSnapshots.at))
+    .limit(1);
+  const flameCapital = BigInt(row.matchedFlame) * BigInt(row.unitPrice);
   return {
     round: round!,
     side,
@@ -226,6 +234,17 @@ export async function sideDetail(
       fundedAt: period.fundedAt.toISOString(),
     })),
     paidPerUnit: perUnit(paid),
+    flameResult: latest
+      ? {
+          time: latest.at.toISOString(),
+          pnl: usdt(BigInt(latest.pnl)),
+          pnlRate:
+            flameCapital === 0n
+              ? '0'
+              : formatUnits((BigInt(latest.pnl) * 10_000n) / flameCapital, 2),
+          equity: usdt(BigInt(latest.equity)),
+        }
+      : null,
   };
 }
 
