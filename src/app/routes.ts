@@ -355,7 +355,11 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     ),
   },
   Event: {
+    screen: withNamespaces(['programs'], () => import('./screens/campaign-screen')),
     hideNav: true,
+  },
+  LimitEvent: {
+    screen: withNamespaces(['programs'], () => import('./screens/campaign-screen')),
   },
   Coolbitx: {
     hideNav: true,
