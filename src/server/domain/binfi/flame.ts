@@ -473,13 +473,16 @@ export async function redemptionOf(
       and(eq(binfiRounds.chainId, binfiOrders.chainId), eq(binfiRounds.fundId, binfiOrders.fundId)),
     )
     .where(and(eq(binfiOrders.chainId, chainId), eq(binfiOrders.orderId, Number(orderId))));
-  if (!row?.order.redeemedAt || row.order.exitPeriod === null || !row.round.startAt) return null;
+  if (!row) return null;
   const { order, round } = row;
+  const { redeemedAt, exitPeriod } = order;
+  const { startAt } = round;
+  if (!redeemedAt || exitPeriod === null || !startAt) return null;
   const terms = await roundTerms(deps.db, chainId, round.fundId);
   const monthly = rockMonthlyPerUnit(BigInt(round.unitPrice), terms);
-  const monthsFunded = order.exitPeriod - 1; // period 0 is the refund
-  const since = round.startAt.getTime() + monthsFunded * MONTH_SECONDS * 1000;
-  const seconds = BigInt(Math.max(0, Math.floor((order.redeemedAt.getTime() - since) / 1000)));
+  const monthsFunded = exitPeriod - 1; // period 0 is the refund
+  const since = startAt.getTime() + monthsFunded * MONTH_SECONDS * 1000;
+  const seconds = BigInt(Math.max(0, Math.floor((redeemedAt.getTime() - since) / 1000)));
   const monthsLeft = BigInt(
     Math.max(0, Math.round(round.termSeconds / MONTH_SECONDS) - monthsFunded),
   );
