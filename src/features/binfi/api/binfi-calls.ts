@@ -2,12 +2,15 @@ import { ApiError, request } from '../../../services/http-client';
 import {
   binfiCheckJoinSchema,
   binfiFundListSchema,
+  binfiJoinSchema,
   binfiHistorySchema,
   binfiPlusInfoSchema,
   binfiSideDetailSchema,
   binfiUserFundsSchema,
   type BinfiCheckJoin,
   type BinfiFundList,
+  type BinfiJoin,
+  type BinfiJoinBody,
   type BinfiPlusInfo,
   type BinfiRoundState,
   type BinfiSideDetail,
@@ -140,5 +143,21 @@ export function getPlusInfo(): Promise<BinfiPlusInfo> {
     method: 'GET',
     guest: true,
     schema: binfiPlusInfoSchema,
+  });
+}
+
+/**
+ * POST /binfi/Supply or /binfi/Take (member): the server checks the order (premier, the raise,
+ * 5 units, the account cap, the linked wallet, the referral code, the HODL pass) and answers
+ * the pool call the wallet signs. Nothing is recorded: asking again is harmless.
+ */
+export function prepareJoin(side: BinfiSideType, body: BinfiJoinBody): Promise<BinfiJoin> {
+  return request({
+    service: 'gateway',
+    path: side === 'supply' ? '/binfi/Supply' : '/binfi/Take',
+    method: 'POST',
+    body,
+    schema: binfiJoinSchema,
+    retry: false,
   });
 }

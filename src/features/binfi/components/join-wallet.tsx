@@ -16,6 +16,7 @@ import type { BinfiSideType } from '../../../shared/api/binfi';
 import { TxFlowProgress } from '../../../web3/tx/tx-flow-progress';
 import { Web3Provider } from '../../../web3/web3-provider';
 import { useUserFunds } from '../api/use-binfi';
+import { useBinfiErrorText } from '../hooks/use-binfi-error-text';
 import { useBinfiOrder } from '../hooks/use-binfi-order';
 import { formatAtomicBcnt, formatAtomicUsdt } from '../utils/format';
 import {
@@ -24,7 +25,6 @@ import {
   missingConsents,
   orderCost,
   PASSES,
-  SIGNED_PASS_AVAILABLE,
   unitsError,
   USDT_DECIMALS,
   type BinfiPass,
@@ -61,6 +61,9 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [orderHash, setOrderHash] = useState<string | undefined>();
+  const [referralCode, setReferralCode] = useState('');
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const errorText = useBinfiErrorText();
   const funds = useUserFunds({ poll: orderHash !== undefined });
   const indexed = orderHash
     ? funds.data?.list.find((order) => order.txHash.toLowerCase() === orderHash.toLowerCase())
@@ -87,8 +90,10 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
 
   async function submit() {
     setSubmitted(true);
-    if (unitsProblem || missing.length > 0 || !linked) return;
-    await order.place();
+    setRefusal(undefined);
+    if (unitsProblem || missing.length > 0 || !linked || !address) return;
+    const outcome = await order.place({ wallet: address, referralCode });
+    if (outcome.error) setRefusal(errorText(outcome.error) ?? t('error.cannotJoin'));
   }
 
   function toggle(consent: string, on: boolean) {
@@ -141,20 +146,14 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
       <fieldset className={styles.choices} data-testid="binfi-join-passes">
         <legend>{t('pass.title')}</legend>
         {PASSES.map((value) => {
-          const disabled = value === 'hodl' && !SIGNED_PASS_AVAILABLE;
           return (
-            <label
-              key={value}
-              className={styles.choice}
-              data-disabled={disabled}
-              data-testid={`binfi-pass-${value}`}
-            >
+            <label key={value} className={styles.choice} data-testid={`binfi-pass-${value}`}>
               <input
                 type="radio"
                 name="binfi-pass"
                 value={value}
                 checked={pass === value}
-                disabled={disabled || order.busy}
+                disabled={order.busy}
                 onChange={() => setPass(value)}
               />
               <span>
@@ -173,6 +172,19 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
           );
         })}
       </fieldset>
+
+      <label className={styles.stack}>
+        <span>{t('join.referral')}</span>
+        <input
+          className={styles.units}
+          value={referralCode}
+          maxLength={32}
+          disabled={order.busy}
+          onChange={(event) => setReferralCode(event.target.value)}
+          data-testid="binfi-join-referral"
+        />
+        <span className={styles.muted}>{t('join.referralText')}</span>
+      </label>
 
       <dl className={styles.summary} data-testid="binfi-join-summary">
         <dt>{t('join.pay')}</dt>
@@ -216,6 +228,16 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
           {t(side === 'supply' ? 'join.supplyButton' : 'join.takeButton', { amount: usdtText })}
         </Button>
       </div>
+      {order.preparing ? (
+        <p className={styles.muted} data-testid="binfi-join-preparing">
+          {t('join.preparing')}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className={styles.error} role="alert" data-testid="binfi-join-refusal">
+          {refusal}
+        </p>
+      ) : null}
       <TxFlowProgress
         flow={order.usdtApprove}
         label={t('join.approveUsdt', { amount: usdtText })}

@@ -7,8 +7,9 @@ import { StatusBadge } from './status-badge';
 import styles from './binfi.module.css';
 
 /**
- * A round from one side, with the fields of spec section 3 the indexed round has: unit price,
- * units, settlement cycle, leverage, status, stop-loss, redemption, reward paid, funding results.
+ * A round from one side, with the fields of spec section 3: unit price, units, settlement cycle,
+ * leverage, fee split, status, stop-loss (date and rate), redemption, reward paid, break-even
+ * point, funding results.
  */
 export function RoundFacts({ detail }: { detail: BinfiSideDetail }) {
   const { t } = useTranslation('binfi');
@@ -65,6 +66,28 @@ export function RoundFacts({ detail }: { detail: BinfiSideDetail }) {
         : t('field.notStarted'),
     },
     { id: 'lock', label: t('field.lockPerUnit'), value: formatBcnt(round.lockPerUnit) },
+    {
+      id: 'fee-split',
+      label: t('field.feeSplit'),
+      value: t('field.feeSplitValue', {
+        apr: round.terms.rockApr,
+        reward: formatUsdt(round.terms.rockRewardPerUnit),
+        fee: round.terms.platformFeeRate,
+      }),
+    },
+    {
+      id: 'stop-loss-rate',
+      label: t('field.stopLossRate'),
+      value: t('field.stopLossRateValue', { rate: round.terms.stopLossRate }),
+    },
+    {
+      id: 'break-even',
+      label: t('field.breakEven'),
+      value: t('field.breakEvenValue', {
+        symbol: round.terms.symbol,
+        rate: round.terms.breakEven,
+      }),
+    },
     {
       id: 'stop-loss',
       label: t('field.stopLoss'),

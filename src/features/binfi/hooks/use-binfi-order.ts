@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { zeroAddress, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { useConfig } from 'wagmi';
 import type { BinfiSideType } from '../../../shared/api/binfi';
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/generated';
 import { useAllowance } from '../../../web3/tx/use-allowance';
 import { useTxFlow, type TxFlow } from '../../../web3/tx/use-tx-flow';
+import { prepareJoin } from '../api/binfi-calls';
 import { binfiKeys } from '../api/query-keys';
 import { PASS_ENUM, type BinfiPass } from '../utils/join-rules';
 
@@ -38,16 +39,25 @@ export interface BinfiOrderAction {
   /** An allowance is still being read (the order waits for it). */
   allowanceLoading: boolean;
   busy: boolean;
-  /** Approve USDT (and BCNT for the locking pass) for the exact amounts, then the order. */
-  place: () => Promise<TransactionReceipt | undefined>;
+  /** The server is checking the order (Supply / Take) before the wallet is asked. */
+  preparing: boolean;
+  /**
+   * The server checks the order and answers the pool call (the referrer's wallet, the HODL
+   * pass); then USDT (and BCNT for the locking pass) approved for the exact amounts, then the
+   * order. Resolves with the receipt on Done, or the server's refusal.
+   */
+  place: (input: {
+    wallet: Address;
+    referralCode: string;
+  }) => Promise<{ receipt?: TransactionReceipt; error?: unknown }>;
 }
 
 /**
  * A Supply (Ultra Rock) or Take (Ultra Flame) order from the browser wallet: USDT approved for
  * exactly units x unit price, BCNT for units x lockPerUnit with the locking pass, then
  * BinFiPool.supply/take, each through the transaction pipeline (Waiting -> Pending -> Done,
- * Failed / Cancelled, resumed after a reload by its key). No referrer is passed: the referral
- * code's check and its wallet come from the server, which does not answer it yet.
+ * Failed / Cancelled, resumed after a reload by its key). The server's Supply / Take call
+ * checks the order first and gives the referrer's wallet and the HODL pass's signature.
  */
 export function useBinfiOrder(input: {
   fundId: number;
@@ -78,31 +88,58 @@ export function useBinfiOrder(input: {
     onDone: input.onDone,
   });
   const running = useRef(false);
+  const [preparing, setPreparing] = useState(false);
 
-  async function place(): Promise<TransactionReceipt | undefined> {
-    if (!contracts || input.units < 1 || running.current) return undefined;
+  async function place({ wallet, referralCode }: { wallet: Address; referralCode: string }) {
+    if (!contracts || input.units < 1 || running.current) return {};
     running.current = true;
     try {
+      let prepared;
+      setPreparing(true);
+      try {
+        prepared = await prepareJoin(input.side, {
+          fundId: input.fundId,
+          units: input.units,
+          orderType: input.pass,
+          referralCode: referralCode.trim() || undefined,
+          wallet,
+        });
+      } catch (error) {
+        return { error };
+      } finally {
+        setPreparing(false);
+      }
+      // the server's call must be the order the member sees (amounts, pass, pool)
+      const [fundId, units, pass, referrer, passExpiry, signature] = prepared.args;
+      if (
+        BigInt(prepared.amountAtomic) !== input.usdtAmount ||
+        BigInt(prepared.bcntLockAtomic) !== input.bcntAmount ||
+        pass !== PASS_ENUM[input.pass] ||
+        prepared.contract.toLowerCase() !== contracts.pool.toLowerCase()
+      ) {
+        return { error: new Error('binfi: the prepared order differs from the form') };
+      }
       // an allowance that could not be read is treated as short: approving is always safe
       if (usdt.needsApprove || usdt.allowance === undefined) {
-        if (!(await usdt.approve())) return undefined;
+        if (!(await usdt.approve())) return {};
       }
       if (input.bcntAmount > 0n && (bcnt.needsApprove || bcnt.allowance === undefined)) {
-        if (!(await bcnt.approve())) return undefined;
+        if (!(await bcnt.approve())) return {};
       }
-      return await orderFlow.send({
+      const receipt = await orderFlow.send({
         address: contracts.pool,
         abi: binFiPoolAbi,
-        functionName: input.side === 'supply' ? 'supply' : 'take',
+        functionName: prepared.functionName,
         args: [
-          BigInt(input.fundId),
-          BigInt(input.units),
-          PASS_ENUM[input.pass],
-          zeroAddress,
-          0n,
-          '0x' as Hex,
+          BigInt(fundId),
+          BigInt(units),
+          pass,
+          referrer as Address,
+          BigInt(passExpiry),
+          signature as Hex,
         ],
       });
+      return { receipt };
     } finally {
       running.current = false;
     }
@@ -113,7 +150,8 @@ export function useBinfiOrder(input: {
     bcntApprove: bcnt.flow,
     orderFlow,
     allowanceLoading: usdt.isLoading || (input.bcntAmount > 0n && bcnt.isLoading),
-    busy: usdt.flow.busy || bcnt.flow.busy || orderFlow.busy,
+    busy: preparing || usdt.flow.busy || bcnt.flow.busy || orderFlow.busy,
+    preparing,
     place,
   };
 }

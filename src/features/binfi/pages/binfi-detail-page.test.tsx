@@ -57,6 +57,18 @@ function round(overrides: Partial<BinfiRound> = {}): BinfiRound {
     refundTotal: '0',
     rockPayoutPerUnit: null,
     flamePayoutPerUnit: null,
+    terms: {
+      rockApr: '8',
+      platformFeeRate: '1',
+      stopLossRate: '80',
+      symbol: 'BTC/USDT',
+      rockRewardPerUnit: '0.666666',
+      platformFeePerUnit: '0.25',
+      breakEven: '2.5',
+      referralRebate: '10',
+      rockSettlement: 'monthly',
+      flameSettlement: 'maturity',
+    },
     ...overrides,
   } as BinfiRound;
 }
@@ -69,6 +81,7 @@ const detail = (r: BinfiRound, side: 'supply' | 'take' = 'take'): BinfiSideDetai
   available: 2,
   periods: [],
   paidPerUnit: '0',
+  flameResult: null,
 });
 
 const kyc = (selfUserKYCStatus: number, premier: KycStatus['premier']['state']) =>
@@ -150,6 +163,13 @@ describe('BinFiDetail', () => {
     expect(screen.getByTestId('binfi-fact-units').textContent).toBe('1 of 3');
     expect(screen.getByTestId('binfi-fact-per-subscription').textContent).toBe('Up to 5 units');
     expect(screen.getByTestId('binfi-fact-status').textContent).toBe('Fundraising');
+    expect(screen.getByTestId('binfi-fact-stop-loss-rate').textContent).toBe(
+      "At a loss of 80% of Flame's capital",
+    );
+    expect(screen.getByTestId('binfi-fact-break-even').textContent).toBe(
+      'BTC/USDT up 2.5% over the term',
+    );
+    expect(screen.getByTestId('binfi-fact-fee-split').textContent).toContain('8% a year');
     expect(screen.getByTestId('binfi-detail-other-side').getAttribute('href')).toBe(
       '/bin-fi/detail/7/supply',
     );

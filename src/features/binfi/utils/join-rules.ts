@@ -65,13 +65,12 @@ export function missingConsents(side: BinfiSideType, ticked: ReadonlySet<string>
 /**
  * Passes (section 3). General: nothing held. Locking: units x lockPerUnit BCNT held by the pool
  * until the order's stake ends. HODL: the operator's signed pass for (wallet, round, expiry)
- * after a BCNT snapshot; the server's signing call is not there yet, so it is offered disabled.
+ * after the wallet's BCNT at the round's creation (Supply / Take answers it).
  */
 export const PASSES = ['general', 'locking', 'hodl'] as const;
 export type BinfiPass = (typeof PASSES)[number];
 /** BinFiPool's `Pass` enum. */
 export const PASS_ENUM: Record<BinfiPass, number> = { general: 0, hodl: 1, locking: 2 };
-export const SIGNED_PASS_AVAILABLE = false;
 
 /** What an order pulls from the wallet: USDT units x unitPrice, BCNT units x lockPerUnit. */
 export function orderCost(
