@@ -34,6 +34,7 @@ export function getCampaignList(signal?: AbortSignal): Promise<CampaignList> {
   return request({
     service: 'gateway',
     path: '/common/CampaignList',
+    guest: true,
     schema: campaignListSchema,
     signal,
   });
@@ -44,6 +45,7 @@ export function getCampaign(slug: string, signal?: AbortSignal): Promise<Campaig
   return request({
     service: 'gateway',
     path: '/common/Campaign',
+    guest: true,
     query: { slug },
     schema: campaignSchema,
     signal,
