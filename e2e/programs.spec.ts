@@ -49,3 +49,67 @@ test('a member opens the referral program from the landing page and sees their r
   await expect(row).toHaveAttribute('data-qualified', 'true');
   await expect(row).toContainText('Qualified');
 });
+
+test('a visitor opens a campaign page with its countdown; an ended campaign shows as ended', async ({
+  page,
+}) => {
+  const id = Date.now().toString(36);
+  const day = 24 * 3600 * 1000;
+  const texts = (title: string) => [
+    '--title-en',
+    title,
+    '--title-tw',
+    `${title} 活動`,
+    '--title-zh',
+    `${title} 活动`,
+    '--summary-en',
+    'Hold a subscription for 30 days to share the airdrop.',
+    '--summary-tw',
+    '持有申購 30 天即可參加空投。',
+    '--summary-zh',
+    '持有申购 30 天即可参加空投。',
+  ];
+  await ops(
+    'campaign',
+    'create',
+    `airdrop-${id}`,
+    '--kind',
+    'event',
+    ...texts('Airdrop'),
+    '--starts',
+    new Date(Date.now() - day).toISOString(),
+    '--ends',
+    new Date(Date.now() + 3 * day).toISOString(),
+    '--airdrop',
+    '2000000',
+    '--min-days',
+    '30',
+    '--min-amounts',
+    'BTC=0.01,USDT=300',
+  );
+  await ops(
+    'campaign',
+    'create',
+    `past-${id}`,
+    '--kind',
+    'limit_event',
+    ...texts('Past'),
+    '--starts',
+    '2021-09-06T02:00:00+08:00',
+    '--ends',
+    '2021-09-14T23:59:59+08:00',
+  );
+
+  await page.goto(`/event?slug=airdrop-${id}`);
+  await expect(page.getByRole('heading', { name: 'Airdrop' })).toBeVisible();
+  await expect(page.getByTestId('campaign-state')).toHaveText('Ongoing');
+  const timer = page.getByTestId('campaign-countdown');
+  await expect(timer).toContainText(/Ends in\s*\d+ d \d\d:\d\d:\d\d/);
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first ?? '', { timeout: 5_000 });
+  await expect(page.getByTestId('airdrop-rules')).toContainText('Minimum subscription: 300 USDT.');
+
+  await page.goto(`/limit-event?slug=past-${id}`);
+  await expect(page.getByTestId('campaign-ended')).toHaveText('This event has ended.');
+  await expect(page.getByTestId('campaign-countdown')).toHaveCount(0);
+});
