@@ -27,6 +27,7 @@ const SERVER_MESSAGE_KEYS = {
   [ErrorMessage.payloadTooLarge]: 'payloadTooLarge',
   [ErrorMessage.unsupportedMediaType]: 'unsupportedMediaType',
   [ErrorMessage.internal]: 'serverBusy',
+  [ErrorMessage.chainUnavailable]: 'chainUnavailable',
   [ErrorMessage.maintenance]: 'maintenance',
 } as const satisfies Record<ServerMessage, ErrorKey>;
 

@@ -110,10 +110,10 @@ describe('loyalty calls: authorisation and validation', () => {
     expect(res.json().message).toBe('alliance_not_registered');
   });
 
-  it('check answers an error envelope (not a crash) when the chain does not answer', async () => {
+  it('check says the chain is unreachable (502 chain_unavailable) when the chain does not answer', async () => {
     const res = await get(t.app, `/member/loyalty/alliance/check?address=${ADDRESS}`, member.token);
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ status: 500, data: null });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ status: 502, message: 'chain_unavailable', data: null });
   });
 });
 

@@ -5,7 +5,8 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, fail } from '../../shared/api/envelope';
-import { AppError, type FieldIssue } from '../errors';
+import { isChainUnreachable } from '../chain/unreachable';
+import { AppError, type FieldIssue, validationError } from '../errors';
 import { RateLimitedError } from './rate-limit';
 
 /**
@@ -16,7 +17,8 @@ import { RateLimitedError } from './rate-limit';
  * - `AppError` from domain code: its status, message and data;
  * - rate limited: 429 `rate_limited`, data `{ retryAfter }` (seconds);
  * - anything else: logged, HTTP 500 with the generic `ErrorMessage.internal`, never a stack.
- * An empty body sent as application/json counts as no body (POST calls without payload).
+ * An empty body sent as application/json counts as no body (POST calls without payload). A body,
+ * query or path parameter holding a NUL character (U+0000) is a 400 validation refusal.
  */
 
 /** '/a/0/b' -> 'a.0.b'; the root of the input -> the part name ('body', 'querystring', ...). */
@@ -35,6 +37,9 @@ function validationEnvelope(issues: FieldIssue[]) {
   });
 }
 
+const nulRefusal = (field: string) =>
+  validationError([{ field, message: 'contains a NUL character' }]);
+
 async function envelopePlugin(app: FastifyInstance) {
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -44,7 +49,19 @@ async function envelopePlugin(app: FastifyInstance) {
       done(null, undefined);
       return;
     }
+    // PostgreSQL text cannot hold U+0000, and no field of this API means one: refused here, once
+    if (text.includes('\\u0000')) {
+      done(nulRefusal('body'), undefined);
+      return;
+    }
     defaultJsonParser(request, text, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    for (const part of ['querystring', 'params'] as const) {
+      const values = part === 'querystring' ? request.query : request.params;
+      if (values && typeof values === 'object' && JSON.stringify(values).includes('\\u0000'))
+        throw nulRefusal(part);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | AppError | RateLimitedError, request, reply) => {
@@ -107,6 +124,12 @@ async function envelopePlugin(app: FastifyInstance) {
       return reply.code(statusCode).send(fail(statusCode, message));
     }
 
+    if (isChainUnreachable(error)) {
+      request.log.warn({ err: error }, 'the chain is unreachable');
+      return reply
+        .code(ErrorCode.upstreamUnavailable)
+        .send(fail(ErrorCode.upstreamUnavailable, ErrorMessage.chainUnavailable));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(ErrorCode.internal, ErrorMessage.internal));
   });

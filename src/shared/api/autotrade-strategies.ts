@@ -30,10 +30,11 @@
  * multiple (3 = 3x); days `YYYY-MM-DD` in UTC+8; times ISO 8601 (UTC).
  */
 import * as z from 'zod/mini';
+import { rowId } from './common';
 import { localizedTextSchema } from './earn';
 
 const int = () => z.number().check(z.int());
-const id = () => z.coerce.number().check(z.int(), z.positive());
+const id = rowId;
 const decimalText = z.string().check(z.regex(/^\d+(\.\d+)?$/));
 const signedDecimalText = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));

@@ -23,9 +23,10 @@
  * USDT 6 decimals). Times are ISO 8601 (UTC); months are `YYYY-MM` in UTC+8.
  */
 import * as z from 'zod/mini';
+import { rowId } from './common';
 
 const int = () => z.number().check(z.int());
-const id = () => z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
+const id = rowId;
 /** a non-negative decimal text (checked against the currency's decimals by the server) */
 const decimalText = () => z.string().check(z.trim(), z.regex(/^\d{1,30}(\.\d{1,18})?$/));
 

@@ -19,6 +19,7 @@
  * Amounts are decimal strings in whole USDT (BCNT for the locking pass); times ISO 8601 (UTC).
  */
 import * as z from 'zod/mini';
+import { PG_INT_MAX, rowId } from './common';
 
 const int = () => z.number().check(z.int());
 const nonNegativeInt = () => z.number().check(z.int(), z.nonnegative());
@@ -129,7 +130,7 @@ export const binfiFundListSchema = z.object({ list: z.array(binfiRoundSchema) })
 export type BinfiFundList = z.infer<typeof binfiFundListSchema>;
 
 export const binfiFundIdQuerySchema = z.object({
-  fundId: z.coerce.number().check(z.int(), z.positive()),
+  fundId: rowId(),
 });
 
 /** One payout period of the side: 0 the refund, reward months, the settlement. */
@@ -166,7 +167,7 @@ export const binfiSideDetailSchema = z.object({
 export type BinfiSideDetail = z.infer<typeof binfiSideDetailSchema>;
 
 export const binfiCheckJoinQuerySchema = z.object({
-  fundId: z.coerce.number().check(z.int(), z.positive()),
+  fundId: rowId(),
   type: binfiSideTypeSchema,
 });
 
@@ -272,7 +273,7 @@ export const BINFI_HISTORY_PAGE_SIZE = 10;
  * - `wallet`: the member's linked wallet that sends the order.
  */
 export const binfiJoinBodySchema = z.object({
-  fundId: z.number().check(z.int(), z.positive()),
+  fundId: z.number().check(z.int(), z.positive(), z.maximum(PG_INT_MAX)),
   units: z.number().check(z.int(), z.positive()),
   orderType: binfiPassSchema,
   referralCode: z.optional(z.string().check(z.maxLength(32))),
@@ -334,7 +335,7 @@ export type BinfiJoin = z.infer<typeof binfiJoinSchema>;
 
 /** `GET /api/v1/binfi/CheckReferral?fundId=&referralCode=` (member): 400 referralInvalid or the referrer's wallet. */
 export const binfiCheckReferralQuerySchema = z.object({
-  fundId: z.coerce.number().check(z.int(), z.positive()),
+  fundId: rowId(),
   referralCode: z.string().check(z.minLength(1), z.maxLength(32)),
 });
 export const binfiCheckReferralSchema = z.object({
@@ -356,7 +357,7 @@ const signedDecimalText = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
  * Flame's capital; empty before the term starts.
  */
 export const binfiChartQuerySchema = z.object({
-  fundId: z.coerce.number().check(z.int(), z.positive()),
+  fundId: rowId(),
 });
 export const binfiProfitLossChartSchema = z.object({
   fundId: int(),
@@ -384,7 +385,7 @@ export type BinfiEquityChart = z.infer<typeof binfiEquityChartSchema>;
  * at that rate (`stoppedOut`).
  */
 export const binfiEstimatedReturnQuerySchema = z.object({
-  fundId: z.coerce.number().check(z.int(), z.positive()),
+  fundId: rowId(),
   type: binfiSideTypeSchema,
   units: z._default(z.coerce.number().check(z.int(), z.positive(), z.lte(5)), 1),
   change: z._default(z.coerce.number().check(z.gte(-100), z.lte(1000)), 0),

@@ -16,6 +16,11 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 const int = () => z.number().check(z.int());
 
+/** The largest value of PostgreSQL's `integer`, the type of the tables' ids. */
+export const PG_INT_MAX = 2_147_483_647;
+/** A row id sent in a query or body: a positive integer that fits the id column. */
+export const rowId = () => z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PG_INT_MAX));
+
 // ---- GET /api/v1/common/LanguageList ----
 export const languageSchema = z.object({ id: int(), name: z.string(), code: z.string() });
 export type Language = z.infer<typeof languageSchema>;

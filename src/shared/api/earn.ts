@@ -30,6 +30,7 @@
  * UTC+8.
  */
 import * as z from 'zod/mini';
+import { rowId } from './common';
 import {
   EARN_CONSENTS,
   EARN_CURRENCIES,
@@ -390,7 +391,7 @@ export const earnEventSchema = z.object({
 export type EarnEvent = z.infer<typeof earnEventSchema>;
 
 export const earnHistoryQuerySchema = z.object({
-  premiumId: z.coerce.number().check(z.int(), z.positive()),
+  premiumId: rowId(),
   page: z.optional(z.coerce.number().check(z.int(), z.positive())),
   pageSize: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(100))),
 });
@@ -454,7 +455,7 @@ export type EarnXSavingSettingBody = z.infer<typeof earnXSavingSettingBodySchema
 
 /** GET /api/v1/premium2/XSavingHistory?premiumId=&page=&pageSize= (member), newest first. */
 export const earnXSavingHistoryQuerySchema = z.object({
-  premiumId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  premiumId: z.optional(rowId()),
   page: z.optional(z.coerce.number().check(z.int(), z.positive())),
   pageSize: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(100))),
 });
@@ -498,6 +499,6 @@ const calendarDay = z.string().check(
 export const earnStatementQuerySchema = z.object({
   from: z.optional(calendarDay),
   to: z.optional(calendarDay),
-  premiumId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  premiumId: z.optional(rowId()),
 });
 export type EarnStatementQuery = z.infer<typeof earnStatementQuerySchema>;

@@ -27,6 +27,8 @@ export const ErrorCode = {
   unsupportedMediaType: 415,
   rateLimited: 429,
   internal: 500,
+  /** a service the API depends on (the chain's RPC node) cannot be reached */
+  upstreamUnavailable: 502,
   maintenance: 503,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -43,6 +45,7 @@ export const ErrorMessage = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   internal: 'The server is currently busy, please try again later.',
+  chainUnavailable: 'chain_unavailable',
   maintenance: 'maintenance',
 } as const;
 

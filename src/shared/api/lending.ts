@@ -31,10 +31,11 @@
  * Currency ids are the platform's (spec section 3): USDT 28, BCNT 27.
  */
 import * as z from 'zod/mini';
+import { rowId } from './common';
 import { localizedTextSchema } from './earn';
 
 const int = () => z.number().check(z.int());
-const id = () => z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
+const id = rowId;
 /** a positive decimal text of at most 8 decimals (exchange amounts) */
 const amountText = () => z.string().check(z.trim(), z.regex(/^\d{1,20}(\.\d{1,8})?$/));
 

@@ -34,7 +34,7 @@ export interface AllianceDeps extends AuthDeps {
 type RegistrationRow = typeof allianceRegistrations.$inferSelect;
 
 function chainUnavailable(): AppError {
-  return new AppError(ErrorCode.internal, ErrorMessage.internal);
+  return new AppError(ErrorCode.upstreamUnavailable, ErrorMessage.chainUnavailable);
 }
 
 async function tokensOf(deps: AllianceDeps, address: Address) {

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode, ErrorMessage, ok } from '../../../shared/api/envelope';
-import { AppError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import { OPS_TOKEN_HEADER, tokensEqual } from '../../ops/api-file';
+import { OpsCommandError } from '../../ops/command';
 import { OPS_COMMAND_NAMES, opsCommandOf } from '../../ops/commands';
 
 /**
@@ -25,6 +27,26 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
   return LOOPBACK.test(remote) && !forwarded;
 }
 
+/**
+ * A command's own refusal ("no deposit 7", "the round is not raising": a plain `Error` or an
+ * OpsCommandError) or its missing options go back to the operator's CLI as a 400 with its text, which the CLI prints;
+ * anything else (the database, the chain, a bug) goes on to the error handler.
+ */
+function commandRefusal(error: unknown): unknown {
+  // no body where the command needs options: its input parsed from `{}` names what is missing
+  if (error instanceof ZodError)
+    return validationError(
+      error.issues.map((issue) => ({
+        field: issue.path.join('.') || 'body',
+        message: issue.message,
+      })),
+    );
+  const plain =
+    error instanceof OpsCommandError ||
+    (error instanceof Error && Object.getPrototypeOf(error) === Error.prototype);
+  return plain ? new AppError(ErrorCode.badRequest, (error as Error).message) : error;
+}
+
 const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) => {
   app.addHook('onRequest', async (request) => {
     const header = request.headers[OPS_TOKEN_HEADER];
@@ -37,21 +59,25 @@ const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, options) 
   for (const name of OPS_COMMAND_NAMES) {
     const command = opsCommandOf(name);
     app.post(`/${name}`, { schema: { body: command.input.nullish() } }, async (request) => {
-      return ok(
-        await command.run(
-          {
-            db: app.db,
-            clock: app.clock,
-            chainId: app.config.chainId,
-            outbox: app.auth.outbox,
-            uploads: app.uploads,
-            appOrigin: app.config.appOrigin,
-            wallet: app.wallet,
-            scheduler: app.scheduler,
-          },
-          request.body ?? command.input.parse({}),
-        ),
-      );
+      try {
+        return ok(
+          await command.run(
+            {
+              db: app.db,
+              clock: app.clock,
+              chainId: app.config.chainId,
+              outbox: app.auth.outbox,
+              uploads: app.uploads,
+              appOrigin: app.config.appOrigin,
+              wallet: app.wallet,
+              scheduler: app.scheduler,
+            },
+            request.body ?? command.input.parse({}),
+          ),
+        );
+      } catch (error) {
+        throw commandRefusal(error);
+      }
     });
   }
 };
