@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, ErrorMessage } from '../../shared/api/envelope';
 import type { AuthDeps } from '../domain/auth/context';
@@ -19,6 +19,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** every route registered with `config: { auth: true }` (for tests and docs) */
     authenticatedRoutes: { method: string; url: string }[];
+    /** every route registered after this plugin, with its schemas (for tests and docs) */
+    routeTable: RouteEntry[];
   }
   interface FastifyRequest {
     /** set by app.authenticate; scope every member query by memberId */
@@ -28,6 +30,14 @@ declare module 'fastify' {
     /** the route requires a member session (set by `memberRoute()`) */
     auth?: boolean;
   }
+}
+
+/** A route as registered: method, URL, whether it needs a member session, its schemas. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: boolean;
+  schema: FastifySchema | undefined;
 }
 
 export interface AuthPluginOptions {
@@ -57,12 +67,15 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('member', null as unknown as AuthenticatedMember);
 
   const routes: { method: string; url: string }[] = [];
+  const table: RouteEntry[] = [];
   app.decorate('authenticatedRoutes', routes);
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    if (route.config?.auth === true) {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url });
-      }
+    const auth = route.config?.auth === true;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (auth) routes.push({ method, url: route.url });
+      table.push({ method, url: route.url, auth, schema: route.schema });
     }
   });
 
