@@ -76,6 +76,8 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELE
   ['/member/ico/kyc/applyForPremierMember', undefined],
   ['/member/ico/kyc/applyForKYC2', {}],
   ['/api/v1/user/referral/history', undefined, 'GET'],
+  ['/api/v1/user/referral/program', undefined, 'GET'],
+  ['/api/v1/user/campaign/Airdrop', undefined, 'GET'],
   // custodial wallet and the BCNT store (authentication runs before body validation)
   ['/api/v1/user/WalletInfo', undefined, 'GET'],
   ['/api/v1/user/WalletHistory', undefined, 'GET'],

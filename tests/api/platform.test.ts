@@ -20,8 +20,8 @@ describe('envelope', () => {
     ['GET', '/api/v1/no/SuchCall'],
     ['POST', '/member/noSuchCall'],
     ['GET', '/token/no-such-call'],
-    ['GET', '/quotation/ticker'],
-    ['GET', '/content/posts'],
+    ['GET', '/quotation/no-such-call'],
+    ['GET', '/content/no-such-call'],
     ['GET', '/some/app/route'],
     ['DELETE', '/health'],
   ])('%s %s (unknown) -> 404 envelope', async (method, url) => {

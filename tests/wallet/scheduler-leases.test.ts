@@ -58,6 +58,7 @@ describe('scheduler task leases', () => {
       'lending-bot',
       'binfi-rounds',
       'binfi-flame',
+      'referral-rewards',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);
