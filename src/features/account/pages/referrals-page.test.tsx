@@ -24,7 +24,15 @@ beforeEach(() => {
   vi.mocked(getMemberInfo).mockResolvedValue(member());
   vi.mocked(getLoyaltyStatus).mockResolvedValue(loyaltyStatus(1));
   vi.mocked(getReferralHistory).mockResolvedValue({
-    list: [{ email: 'b***@example.com', registeredAt: '2024-05-01T00:00:00.000Z', level: 1 }],
+    list: [
+      {
+        email: 'b***@example.com',
+        registeredAt: '2024-05-01T00:00:00.000Z',
+        level: 1,
+        level1At: '2024-05-03T00:00:00.000Z',
+        qualified: true,
+      },
+    ],
     total: 1,
     page: 1,
     pageSize: 10,
