@@ -18,8 +18,20 @@ function setup(handler: FakeHandler) {
 
 const history = {
   list: [
-    { email: 'b***@example.com', registeredAt: '2024-05-01T02:03:00.000Z', level: 1 },
-    { email: 'c***@example.com', registeredAt: '2024-04-01T02:03:00.000Z', level: 0 },
+    {
+      email: 'b***@example.com',
+      registeredAt: '2024-05-01T02:03:00.000Z',
+      level: 1,
+      level1At: '2024-05-02T02:03:00.000Z',
+      qualified: true,
+    },
+    {
+      email: 'c***@example.com',
+      registeredAt: '2024-04-01T02:03:00.000Z',
+      level: 0,
+      level1At: null,
+      qualified: false,
+    },
   ],
   total: 12,
   page: 2,

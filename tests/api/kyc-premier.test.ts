@@ -244,11 +244,20 @@ describe('GET /api/v1/user/referral/history', () => {
     const mask = (email: string) => `${email[0]}***${email.split('@')[0]!.at(-1)}@example.com`;
     expect(res.json().data).toEqual({
       list: [
-        { email: mask(second.email), registeredAt: t.clock.now().toISOString(), level: 0 },
+        {
+          email: mask(second.email),
+          registeredAt: t.clock.now().toISOString(),
+          level: 0,
+          level1At: null,
+          qualified: false,
+        },
         {
           email: mask(first.email),
           registeredAt: new Date(t.clock.now().getTime() - 60_000).toISOString(),
           level: 1,
+          // the referral program records a friend's level 1 when its job sees it (none ran here)
+          level1At: null,
+          qualified: false,
         },
       ],
       total: 2,

@@ -22,6 +22,17 @@ vi.mock('../../features/landing/components/onboarding-host', () => {
     ),
   };
 });
+// the advertisement popup's own tests are the feature's; here: what the screen tells it
+const adPopup = vi.hoisted(() =>
+  vi.fn((_options: { onboarding: boolean }) => ({
+    ad: undefined,
+    close: () => {},
+    hideToday: () => {},
+  })),
+);
+vi.mock('../../features/landing/hooks/use-advertisement-popup', () => ({
+  useAdvertisementPopup: adPopup,
+}));
 vi.mock('../../i18n/lazy-namespaces', () => ({ ensureNamespaces }));
 vi.mock('../runtime', () => ({ storage: () => localStorage, chunkRecovery: vi.fn() }));
 
@@ -65,6 +76,8 @@ describe('LandingScreen', () => {
     expect(ensureNamespaces).toHaveBeenCalledWith(['onboarding']);
     expect(tour.getAttribute('data-href')).toBe('/kyc?step=upload');
     expect(screen.getByTestId('landing-page')).toBeTruthy();
+    // no advertisement over the tour
+    expect(adPopup).toHaveBeenLastCalledWith(expect.objectContaining({ onboarding: true }));
   });
 
   it('Verify stores backTo = Landing with mode=new in the login flow format', async () => {
