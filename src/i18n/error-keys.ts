@@ -83,6 +83,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   ...LOYALTY_MESSAGE_KEYS,
   ...WALLET_MESSAGE_KEYS,
   'Access denied from this IP address.': 'accessDenied',
+  // a campaign page whose slug names no campaign (shared/api/programs.ts CampaignError)
+  campaign_not_found: 'campaignNotFound',
   network_error: 'network',
   invalid_response: 'serverBusy',
   http_error: 'serverBusy',
