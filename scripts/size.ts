@@ -9,10 +9,10 @@ import { chromium } from '@playwright/test';
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
 
-// 200 KiB until the landing page's product blocks: their cards (the catalog request, the card and
-// the earn translations, about 29 KiB) are on the first desktop screen, so they load with it.
-// The goal stays lower (README, Decisions); this bound keeps it from growing further meanwhile.
-const BUDGET_KIB = 230;
+// The landing's product blocks put their cards (the catalog request, the card and the earn
+// translations, about 29 KiB) on the first desktop screen; the navigation menus' code (Radix and
+// its positioning) loads on their first use. About 201 KiB today; this bound keeps it from growing.
+const BUDGET_KIB = 215;
 const DIST = resolve('dist');
 // Strings that survive minification inside each library (version stamps, provider names).
 const LAZY_MARKERS = [

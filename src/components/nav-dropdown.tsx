@@ -1,98 +1,48 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { cx } from './class-names';
 import styles from './nav-dropdown.module.css';
-import { isCurrentHref, type NavItem } from './nav-items';
+import { Chevron, type NavDropdownProps } from './nav-dropdown-trigger';
 
-export interface NavDropdownProps {
-  /** Visible trigger content; also its accessible name unless `triggerLabel` is given. */
-  label: ReactNode;
-  triggerLabel?: string;
-  items: readonly NavItem[];
-  pathname?: string;
-  align?: 'start' | 'end';
-  triggerClassName?: string;
-  'data-testid'?: string;
-}
+export type { NavDropdownProps } from './nav-dropdown-trigger';
+
+const loadMenu = () => import('./nav-dropdown-menu');
+const NavDropdownMenu = lazy(loadMenu);
 
 /**
- * A keyboard-operable menu (Radix DropdownMenu: arrow keys, Home/End, type-ahead, Esc).
- * Items without a target are shown disabled with a "coming soon" note and are skipped by the
- * keyboard; external items open in a new tab with rel="noopener noreferrer".
+ * A navigation menu whose menu code (Radix DropdownMenu and its positioning, about 18 KiB
+ * gzipped) stays out of the first load: until first used, the trigger is a plain button that
+ * looks the same. Pointing at it or focusing it fetches the code; clicking it (or Enter, Space,
+ * ArrowDown) mounts the real menu already open, and from then on it is the Radix menu.
  */
-export function NavDropdown({
-  label,
-  triggerLabel,
-  items,
-  pathname,
-  align = 'start',
-  triggerClassName,
-  'data-testid': testId,
-}: NavDropdownProps) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={cx(styles.trigger, triggerClassName)}
-        aria-label={triggerLabel}
-        data-testid={testId}
-      >
-        {label}
-        <svg
-          className={styles.chevron}
-          viewBox="0 0 12 12"
-          width="12"
-          height="12"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        </svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align={align} sideOffset={8}>
-          {items.map((item) => (
-            <NavDropdownItem key={item.id} item={item} pathname={pathname} />
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+export function NavDropdown(props: NavDropdownProps) {
+  const [opened, setOpened] = useState(false);
+  const trigger = (onOpen?: () => void) => (
+    <button
+      type="button"
+      className={cx(styles.trigger, props.triggerClassName)}
+      aria-label={props.triggerLabel}
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      data-state={opened ? 'open' : 'closed'}
+      data-testid={props['data-testid']}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={onOpen}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' && onOpen) {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+    >
+      {props.label}
+      <Chevron />
+    </button>
   );
-}
-
-function NavDropdownItem({ item, pathname }: { item: NavItem; pathname?: string }) {
-  const { t } = useTranslation('nav');
-  if (item.href && item.external) {
-    return (
-      <DropdownMenu.Item asChild className={styles.item} onSelect={item.onSelect}>
-        <a href={item.href} target="_blank" rel="noopener noreferrer">
-          {item.label}
-        </a>
-      </DropdownMenu.Item>
-    );
-  }
-  if (item.href) {
-    const current = pathname !== undefined && isCurrentHref(item.href, pathname);
-    return (
-      <DropdownMenu.Item asChild className={styles.item} onSelect={item.onSelect}>
-        <Link to={item.href} aria-current={current ? 'page' : undefined}>
-          {item.label}
-        </Link>
-      </DropdownMenu.Item>
-    );
-  }
-  if (item.onSelect) {
-    return (
-      <DropdownMenu.Item className={styles.item} onSelect={item.onSelect}>
-        {item.label}
-      </DropdownMenu.Item>
-    );
-  }
+  if (!opened) return trigger(() => setOpened(true));
   return (
-    <DropdownMenu.Item className={styles.item} disabled>
-      <span>{item.label}</span>
-      <span className={styles.soon}>{t('menu.comingSoon')}</span>
-    </DropdownMenu.Item>
+    <Suspense fallback={trigger()}>
+      <NavDropdownMenu {...props} defaultOpen />
+    </Suspense>
   );
 }
