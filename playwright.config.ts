@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/lib/chromium';
-import { E2E, E2E_TIME_TRAVEL } from './scripts/lib/e2e-env';
+import { E2E } from './scripts/lib/e2e-env';
 
 const executablePath = findChromium();
 
@@ -10,10 +10,10 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   // Spec files run two at a time (tests of one file in order) on the shared stack; the specs
   // that change what every other spec would see (the server clock and the chain:
-  // *.time-travel.spec.ts; maintenance mode: *.exclusive.spec.ts) run one at a time beside
-  // them, on a stack of their own (scripts/lib/e2e-env.ts).
+  // *.time-travel.spec.ts; maintenance mode: *.exclusive.spec.ts) run beside them, two at a
+  // time, each worker on a stack of its own (scripts/lib/e2e-env.ts, e2e/fixtures/stack.ts).
   fullyParallel: false,
-  workers: 3,
+  workers: 4,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -50,8 +50,9 @@ export default defineConfig({
     {
       name: 'time-travel',
       testMatch: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: E2E_TIME_TRAVEL.baseUrl },
+      workers: 2,
+      // baseURL: the stack the worker claims (e2e/fixtures/test.ts)
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
 });

@@ -1,5 +1,5 @@
 // Starts the real stacks once for the e2e suite, each anvil, contracts and the API on PGlite
-// serving the built app: one for the specs that share it, one for the specs that move the clock
+// serving the built app: one for the specs that share it, two for the specs that move the clock
 // and the chain (scripts/lib/e2e-env.ts). Returns the teardown.
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -54,14 +54,14 @@ async function startApi(stack: E2eStack, name: string, rpcUrl: string) {
 export default async function globalSetup() {
   await forgeBuild({ quiet: true });
   if ((await buildE2eApp()) !== 0) throw new Error('vite build failed');
-  const [shared, timeTravel] = E2E_STACKS;
-  // the first chain saves the deployed state (when the contracts changed), the second loads it
-  const chains = [await startChain(shared)];
-  chains.push(await startChain(timeTravel));
-  const apis = await Promise.all([
-    startApi(shared, 'api', chains[0]!.rpcUrl),
-    startApi(timeTravel, 'api-tt', chains[1]!.rpcUrl),
-  ]);
+  // the first chain saves the deployed state (when the contracts changed), the others load it
+  const chains: Awaited<ReturnType<typeof startChain>>[] = [];
+  for (const stack of E2E_STACKS) chains.push(await startChain(stack));
+  const apis = await Promise.all(
+    E2E_STACKS.map((stack, index) =>
+      startApi(stack, index === 0 ? 'api' : `api-tt${index}`, chains[index]!.rpcUrl),
+    ),
+  );
   return async () => {
     for (const api of apis) await api.stop();
     for (const chain of chains) await chain.stop();

@@ -7,6 +7,11 @@ export interface E2eStack {
   /** the paper exchange inside the API process (Bitfinex API v2 for ccxt) */
   paperExchangePort: number;
   chainId: number;
+  /**
+   * A loopback port the worker driving this stack listens on while it runs: the claim of a
+   * time-travel stack (e2e/fixtures/stack.ts). The OS frees it when the worker exits.
+   */
+  claimPort: number;
   dataDir: string;
   /** the app built for this stack (its chain's RPC address is compiled in) */
   distDir: string;
@@ -15,7 +20,7 @@ export interface E2eStack {
 }
 
 function e2eStack(
-  ports: Pick<E2eStack, 'anvilPort' | 'apiPort' | 'paperExchangePort'>,
+  ports: Pick<E2eStack, 'anvilPort' | 'apiPort' | 'paperExchangePort' | 'claimPort'>,
   suffix = '',
 ) {
   return {
@@ -33,16 +38,21 @@ function e2eStack(
 }
 
 /** The stack of the specs that share it (Playwright project `chromium`). */
-export const E2E = e2eStack({ anvilPort: 8555, apiPort: 4310, paperExchangePort: 4320 });
+export const E2E = e2eStack({
+  anvilPort: 8555,
+  apiPort: 4310,
+  paperExchangePort: 4320,
+  claimPort: 4330,
+});
 
 /**
- * The stack of the specs that move the server clock and the chain or switch maintenance on
- * (project `time-travel`, one spec at a time): a stack of their own, so they run beside the
- * others instead of after them.
+ * The stacks of the specs that move the server clock and the chain or switch maintenance on
+ * (project `time-travel`, two workers): each worker claims one and runs its spec files one at a
+ * time on it, beside the shared stack's specs instead of after them.
  */
-export const E2E_TIME_TRAVEL = e2eStack(
-  { anvilPort: 8556, apiPort: 4311, paperExchangePort: 4321 },
-  '-tt',
-);
+export const E2E_TIME_TRAVEL_STACKS = [
+  e2eStack({ anvilPort: 8556, apiPort: 4311, paperExchangePort: 4321, claimPort: 4331 }, '-tt'),
+  e2eStack({ anvilPort: 8557, apiPort: 4312, paperExchangePort: 4322, claimPort: 4332 }, '-tt2'),
+] as const;
 
-export const E2E_STACKS = [E2E, E2E_TIME_TRAVEL] as const;
+export const E2E_STACKS = [E2E, ...E2E_TIME_TRAVEL_STACKS] as const;
