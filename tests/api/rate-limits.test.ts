@@ -1,4 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../src/server/db/schema';
+import { SYNC_MS } from '../../src/server/plugins/rate-limit-store';
 import { call, createMember, freshIp, loginStep1, type TestMember } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -98,5 +102,40 @@ describe('rate limits', () => {
       );
     }
     expect(codes.at(-1)).toBe(429);
+  });
+
+  it('a generous limit counts every hit of its process, writes the table once a second, and sees the other processes by then', async () => {
+    const other = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const ip = freshIp();
+      const remaining = async (app: TestApp['app']) => {
+        const res = await call(app, 'GET', '/api/v1/common/CurrencyList', undefined, { ip });
+        expect(res.statusCode).toBe(200);
+        return Number(res.headers['x-ratelimit-remaining']);
+      };
+      const hits = async () =>
+        (
+          await t.database.db
+            .select({ hits: rateLimits.hits })
+            .from(rateLimits)
+            .where(eq(rateLimits.key, `global|ip:${ip}`))
+        )[0]?.hits;
+      // this process: exact at once, but only the window's first hit is written
+      expect([await remaining(t.app), await remaining(t.app), await remaining(t.app)]).toEqual([
+        599, 598, 597,
+      ]);
+      expect(await hits()).toBe(1);
+      await sleep(SYNC_MS + 100);
+      // the other process's first hit reads the table: the one hit written, and its own
+      expect(await remaining(other.app)).toBe(598);
+      // this process writes its two unwritten hits with the next one
+      expect(await remaining(t.app)).toBe(595);
+      expect(await hits()).toBe(5);
+      // a new window starts from zero
+      t.clock.advance(60_000);
+      expect(await remaining(t.app)).toBe(599);
+    } finally {
+      await other.close();
+    }
   });
 });

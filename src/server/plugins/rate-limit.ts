@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { deriveAuthKeys } from '../domain/auth/crypto';
 import { memberIdOfAccessToken } from '../domain/auth/sessions';
-import { createDbRateLimitStore } from './rate-limit-store';
+import { createDbRateLimitStore, withPerWindow } from './rate-limit-store';
 
 /**
- * Rate limiting for every route, counted in the database (shared by all API processes).
+ * Rate limiting for every route, counted in the database (shared by all API processes; the
+ * generous limits in batches: see rate-limit-store.ts).
  * Routes pick a stricter preset with `config: routeRateLimit('contact')`, or opt out with
  * `config: { rateLimit: false }` (only for cheap, unguessable reads such as /health).
  *
@@ -49,7 +50,10 @@ export type RateLimitPreset = keyof typeof RATE_LIMITS;
 
 /** The preset's limit times `RATE_LIMIT_SCALE` (1 unless a test stack raises it). */
 function scaledMax(max: number): NonNullable<RateLimitOptions['max']> {
-  return (request) => max * request.server.config.rateLimitScale;
+  return withPerWindow(
+    (request: FastifyRequest) => max * request.server.config.rateLimitScale,
+    max,
+  );
 }
 
 /** Route `config` for a preset, optionally overridden (e.g. a different key generator). */
