@@ -6,6 +6,7 @@ import {
   JWT_AUDIENCE,
   JWT_ISSUER,
   REFRESH_IDLE_TTL_MS,
+  revokeMemberSessions,
   SESSION_ABSOLUTE_TTL_MS,
 } from '../../src/server/domain/auth/sessions';
 import {
@@ -313,6 +314,41 @@ describe('access tokens', () => {
       const res = await memberInfo(token);
       expect(res.statusCode, token).toBe(401);
       expect(res.json(), token).toEqual(LOGIN_AGAIN);
+    }
+  });
+
+  it('a logout in one API process ends the session in another at once, though it had it cached', async () => {
+    const other = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const login = await loginSession(t.app, member);
+      const otherInfo = () =>
+        post(other.app, '/member/ico/getMemberInfo', undefined, { token: login.token });
+      expect((await otherInfo()).json().status).toBe(0);
+      expect((await otherInfo()).json().status).toBe(0);
+      await post(t.app, '/member/logout', undefined, { token: login.token });
+      // PGlite delivers the notification before the logout answers; PostgreSQL within
+      // milliseconds over the other process's LISTEN connection
+      await expect
+        .poll(async () => (await otherInfo()).json(), { timeout: 2000 })
+        .toEqual(LOGIN_AGAIN);
+      // and a password change ends every other session there too
+      const second = await loginSession(other.app, member);
+      const third = await loginSession(t.app, member);
+      expect((await memberInfo(second.token)).json().status).toBe(0);
+      const ended = await revokeMemberSessions(t.app.auth, member.memberId, 'password_changed');
+      expect(ended).toBeGreaterThanOrEqual(2);
+      for (const token of [second.token, third.token]) {
+        await expect
+          .poll(
+            async () =>
+              (await post(other.app, '/member/ico/getMemberInfo', undefined, { token })).json(),
+            { timeout: 2000 },
+          )
+          .toEqual(LOGIN_AGAIN);
+        expect((await memberInfo(token)).json()).toEqual(LOGIN_AGAIN);
+      }
+    } finally {
+      await other.close();
     }
   });
 

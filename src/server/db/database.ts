@@ -22,6 +22,16 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** `select 1` succeeds */
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to NOTIFY on `channel` (an identifier). Resolves to the unsubscribe function.
+   * `onLost` runs once if the subscription ends without it (PostgreSQL: the listening
+   * connection dropped), after which notifications may have been missed.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball (`loadDataDir` opens a copy). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -79,6 +89,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         db,
         driver: 'postgres',
         ping: () => ping(db),
+        listen: (channel, onMessage, onLost) =>
+          listenPostgres(options.databaseUrl, channel, onMessage, onLost),
         close: () => pool.end(),
       };
     } catch (error) {
@@ -111,6 +123,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'pglite',
       ping: () => ping(db),
+      listen: async (channel, onMessage) => {
+        const unsubscribe = await client.listen(channel, onMessage);
+        return async () => {
+          if (!client.closed) await unsubscribe();
+        };
+      },
       dumpDataDir: () => client.dumpDataDir('none'),
       close: async () => {
         try {
@@ -125,6 +143,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock();
     throw error;
   }
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  let ended = false;
+  const lost = () => {
+    if (ended) return;
+    ended = true;
+    onLost();
+  };
+  client.on('error', lost);
+  client.on('end', lost);
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${channel}`);
+  } catch (error) {
+    ended = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return async () => {
+    ended = true;
+    await client.end().catch(() => undefined);
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -7,6 +7,7 @@ import { createLocalOutbox, type Outbox } from '../domain/auth/outbox';
 import { type AuthenticatedMember, authenticateAccessToken } from '../domain/auth/sessions';
 import { createSignatureVerifier, type SignatureVerifier } from '../domain/auth/siwe-verifier';
 import { AppError } from '../errors';
+import { SessionCache } from '../domain/auth/session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,7 +63,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     keys: deriveAuthKeys(app.config),
     outbox: options.outbox ?? createLocalOutbox(app.db, app.clock),
     signatures: options.signatures ?? createSignatureVerifier(app.config.rpcUrl),
+    sessions: new SessionCache(app.database, app.log),
   };
+  await deps.sessions!.start();
+  app.addHook('onClose', async () => deps.sessions!.close());
   app.decorate('auth', deps);
   app.decorateRequest('member', null as unknown as AuthenticatedMember);
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { AuthKeys } from './crypto';
 import type { Outbox } from './outbox';
 import type { SignatureVerifier } from './siwe-verifier';
+import type { SessionCache } from './session-cache';
 
 /** What the identity domain needs; the auth plugin builds it once per app. */
 export interface AuthDeps {
@@ -13,6 +14,8 @@ export interface AuthDeps {
   keys: AuthKeys;
   outbox: Outbox;
   signatures: SignatureVerifier;
+  /** the API's cache of live sessions (absent in the operator CLI and scripts) */
+  sessions?: SessionCache;
 }
 
 /** Where a request comes from (recorded on devices and in the activity log). */

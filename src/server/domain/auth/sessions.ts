@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { type ActivityOrigin, logActivity } from './activity';
 import { addMs, type AuthDeps, DAY, MINUTE } from './context';
 import { hashToken, randomToken } from './crypto';
+import { type CachedSession, notifySessionsRevoked } from './session-cache';
 
 /**
  * Sessions: a short-lived access JWT (HS256 only, iss/aud/exp checked, `sub` member id, `sid`
@@ -115,6 +116,12 @@ async function revokeFamilies(
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(sessions.familyId, family.id), isNull(sessions.revokedAt)));
+  }
+  if (ended.length > 0) {
+    const ids = ended.map((family) => family.id);
+    // this process at once, before the answer; the others by NOTIFY (session-cache.ts)
+    deps.sessions?.dropFamilies(ids);
+    await notifySessionsRevoked(deps.db, ids);
   }
   return ended.length;
 }
@@ -287,6 +294,22 @@ export async function authenticateAccessToken(
     if (error instanceof joseErrors.JWTExpired) throw unauthorized(ErrorMessage.jwtExpired);
     throw unauthorized();
   }
+  const row = deps.sessions?.get(sessionId) ?? (await readSession(deps, sessionId));
+  if (!row || row.memberId !== memberId || row.revokedAt || row.absoluteExpiresAt <= now) {
+    throw unauthorized();
+  }
+  return {
+    memberId,
+    sessionId,
+    familyId: row.familyId,
+    deviceId: row.deviceRowId,
+    clientId: row.clientId,
+  };
+}
+
+/** The session and its family, from the database (kept in the API's cache while live). */
+async function readSession(deps: AuthDeps, sessionId: number): Promise<CachedSession | undefined> {
+  const mark = deps.sessions?.mark();
   const [row] = await deps.db
     .select({
       memberId: sessions.memberId,
@@ -300,14 +323,6 @@ export async function authenticateAccessToken(
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, sessions.familyId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (!row || row.memberId !== memberId || row.revokedAt || row.absoluteExpiresAt <= now) {
-    throw unauthorized();
-  }
-  return {
-    memberId,
-    sessionId,
-    familyId: row.familyId,
-    deviceId: row.deviceRowId,
-    clientId: row.clientId,
-  };
+  if (row && mark !== undefined) deps.sessions?.store(sessionId, row, mark);
+  return row;
 }

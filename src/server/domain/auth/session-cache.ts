@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/database';
+
+/**
+ * The live sessions this process has checked, so an authenticated request does not read its
+ * session from the database every time. What keeps a logout effective at once:
+ *
+ * - every revocation (`revokeFamilies` in sessions.ts) drops the families from this process's
+ *   cache before it answers, and sends `NOTIFY session_revoked` with their ids in the same
+ *   database, which every API process on it (each LISTENing) applies to its own cache;
+ * - a read that began before a revocation is not stored (a generation counter), so a lookup
+ *   racing a logout cannot put the ended session back;
+ * - only while the LISTEN subscription is up is anything cached: when it drops (a PostgreSQL
+ *   restart) the cache empties and every request reads the database until it is back;
+ * - an entry lives at most `TTL_MS`, a bound should a notification ever be missed.
+ *
+ * Expiry (`absoluteExpiresAt`) is checked on every use against the server clock.
+ */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+/** NOTIFY payloads are limited to 8,000 bytes: ids (uuids, 36 characters) go in chunks. */
+const IDS_PER_NOTIFY = 100;
+const RESUBSCRIBE_MS = 5_000;
+
+/**
+ * Tells every API process on the database that these families ended (each drops them from its
+ * cache). Sent by every revocation, also one made without a running API (the operator CLI on
+ * PostgreSQL).
+ */
+export async function notifySessionsRevoked(db: Db, familyIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < familyIds.length; i += IDS_PER_NOTIFY) {
+    const payload = familyIds.slice(i, i + IDS_PER_NOTIFY).join(',');
+    await db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${payload})`);
+  }
+}
+
+export interface CachedSession {
+  memberId: number;
+  familyId: string;
+  revokedAt: Date | null;
+  absoluteExpiresAt: Date;
+  deviceRowId: number | null;
+  clientId: string;
+}
+
+export class SessionCache {
+  private readonly entries = new Map<number, { session: CachedSession; storedAt: number }>();
+  private generation = 0;
+  private subscribed = false;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly database: Pick<Database, 'listen'>,
+    private readonly log?: FastifyBaseLogger,
+    private readonly realNow: () => number = () => performance.now(),
+  ) {}
+
+  /** Starts listening; caching begins once the subscription is up. */
+  async start(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.unsubscribe = await this.database.listen(
+        SESSION_REVOKED_CHANNEL,
+        (payload) => this.dropFamilies(payload.split(',').filter(Boolean)),
+        () => this.lost(),
+      );
+      this.subscribed = true;
+    } catch (error) {
+      this.log?.warn({ err: error }, 'session revocations: LISTEN failed; sessions not cached');
+      this.scheduleRetry();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.subscribed = false;
+    this.entries.clear();
+    clearTimeout(this.retry);
+    await this.unsubscribe?.().catch(() => undefined);
+  }
+
+  /** A marker taken before reading a session from the database (see `store`). */
+  mark(): number {
+    return this.generation;
+  }
+
+  get(sessionId: number): CachedSession | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (this.realNow() - entry.storedAt > TTL_MS) {
+      this.entries.delete(sessionId);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** Keeps a live session read since `mark`, unless a revocation came in between. */
+  store(sessionId: number, session: CachedSession, mark: number): void {
+    if (!this.subscribed || mark !== this.generation || session.revokedAt) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(sessionId, { session, storedAt: this.realNow() });
+  }
+
+  /** Forgets the sessions of these families (revoked here or in another process). */
+  dropFamilies(familyIds: readonly string[]): void {
+    this.generation += 1;
+    const ended = new Set(familyIds);
+    for (const [sessionId, entry] of this.entries) {
+      if (ended.has(entry.session.familyId)) this.entries.delete(sessionId);
+    }
+  }
+
+  private lost(): void {
+    this.subscribed = false;
+    this.generation += 1;
+    this.entries.clear();
+    this.unsubscribe = undefined;
+    this.log?.warn('session revocations: LISTEN connection lost; sessions not cached meanwhile');
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed) return;
+    this.retry = setTimeout(() => void this.start(), RESUBSCRIBE_MS);
+    this.retry.unref();
+  }
+}
