@@ -7,6 +7,7 @@ import type binfi from './locales/en-US/binfi.json';
 import type common from './locales/en-US/common.json';
 import type components from './locales/en-US/components.json';
 import type content from './locales/en-US/content.json';
+import type dashboard from './locales/en-US/dashboard.json';
 import type custody from './locales/en-US/custody.json';
 import type deposit from './locales/en-US/deposit.json';
 import type earn from './locales/en-US/earn.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       deposit: typeof deposit;
       earn: typeof earn;
       custody: typeof custody;
+      dashboard: typeof dashboard;
       errors: typeof errors;
       footer: typeof footer;
       kyc: typeof kyc;

@@ -28,11 +28,12 @@ export const LAZY_NAMESPACES = [
   'content',
   'search',
   'programs',
+  'dashboard',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi,content,search,programs}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi,content,search,programs,dashboard}.json',
   {
     import: 'default',
   },

@@ -30,6 +30,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/search.json',
       '!../locales/en-US/questionnaire.json',
       '!../locales/en-US/programs.json',
+      '!../locales/en-US/dashboard.json',
     ],
     { eager: true, import: 'default' },
   ),

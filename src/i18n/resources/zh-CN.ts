@@ -30,6 +30,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/search.json',
       '!../locales/zh-CN/questionnaire.json',
       '!../locales/zh-CN/programs.json',
+      '!../locales/zh-CN/dashboard.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -30,6 +30,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/search.json',
       '!../locales/zh-TW/questionnaire.json',
       '!../locales/zh-TW/programs.json',
+      '!../locales/zh-TW/dashboard.json',
     ],
     { eager: true, import: 'default' },
   ),
