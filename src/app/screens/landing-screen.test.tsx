@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -10,8 +11,18 @@ import LandingScreen, { storeOnboardingBackTo } from './landing-screen';
 const hostModuleLoaded = vi.hoisted(() => vi.fn());
 const ensureNamespaces = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../features/landing/pages/landing-page', () => ({
-  LandingPage: () => <p data-testid="landing-page">landing</p>,
+  LandingPage: ({ memberDashboard }: { memberDashboard?: ReactNode }) => (
+    <div>
+      <p data-testid="landing-page">landing</p>
+      {memberDashboard}
+    </div>
+  ),
 }));
+const dashboardModuleLoaded = vi.hoisted(() => vi.fn());
+vi.mock('./member-dashboard-host', () => {
+  dashboardModuleLoaded();
+  return { MemberDashboardHost: () => <p data-testid="member-dashboard">dashboard</p> };
+});
 vi.mock('../../features/landing/components/onboarding-host', () => {
   hostModuleLoaded();
   return {
@@ -51,7 +62,16 @@ describe('LandingScreen', () => {
     ensureNamespaces.mockClear();
   });
 
-  // First in this file: the tour module has not been imported by anything yet.
+  // First in this file: no module has loaded the Dashboard's chunk yet.
+  it('gives a visitor no member Dashboard and does not load its chunk', async () => {
+    renderAt('/');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByTestId('member-dashboard')).toBeNull();
+    expect(dashboardModuleLoaded).not.toHaveBeenCalled();
+    expect(ensureNamespaces).not.toHaveBeenCalledWith(['dashboard']);
+  });
+
+  // Then: the tour module has not been imported by anything yet.
   it('without mode=new shows the landing page and does not load the tour', async () => {
     logIn();
     renderAt('/?lang=en-US');
@@ -59,7 +79,11 @@ describe('LandingScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByTestId('tour')).toBeNull();
     expect(hostModuleLoaded).not.toHaveBeenCalled();
-    expect(ensureNamespaces).not.toHaveBeenCalled();
+    expect(ensureNamespaces).not.toHaveBeenCalledWith(['onboarding']);
+    // the member Dashboard under the banner: its own chunk and translations
+    expect(await screen.findByTestId('member-dashboard')).toBeTruthy();
+    expect(dashboardModuleLoaded).toHaveBeenCalled();
+    expect(ensureNamespaces).toHaveBeenCalledWith(['dashboard']);
   });
 
   it('does not show the tour to a visitor', async () => {

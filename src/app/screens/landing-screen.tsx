@@ -14,6 +14,7 @@ import {
 import { ensureNamespaces } from '../../i18n/lazy-namespaces';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import { hasToken } from '../../services/session';
+import { useLoggedIn } from '../../hooks/use-logged-in';
 import { storeBackTo, type BackTo } from '../guards';
 import { LazyBoundary } from '../lazy-boundary';
 import { paths } from '../../lib/paths';
@@ -106,6 +107,25 @@ function AdvertisementPopup({ onboarding }: { onboarding: boolean }) {
   );
 }
 
+/**
+ * The member Dashboard (its calls of every product family, the KYC and loyalty statuses and the
+ * `dashboard` translations): its own chunk, loaded only for a logged-in member, so a visitor's
+ * first load does not carry it.
+ */
+const MemberDashboardHost = lazy(() =>
+  Promise.all([ensureNamespaces(['dashboard']), import('./member-dashboard-host')]).then(
+    ([, module]) => ({ default: module.MemberDashboardHost }),
+  ),
+);
+
+const memberDashboard = (
+  <LazyBoundary fallback={null}>
+    <Suspense fallback={null}>
+      <MemberDashboardHost />
+    </Suspense>
+  </LazyBoundary>
+);
+
 /** The tour's Verify stores this return target: Landing with `mode=new`. */
 export const ONBOARDING_BACK_TO: BackTo = {
   name: 'Landing',
@@ -124,6 +144,7 @@ export function storeOnboardingBackTo(store: KeyValueStorage = storage()): void 
  */
 export default function LandingScreen() {
   const { isOpen } = useOnboardingParam();
+  const loggedIn = useLoggedIn();
   return (
     <>
       <LandingPage
@@ -135,6 +156,7 @@ export default function LandingScreen() {
         searchHref={paths.SearchResult.getHref()}
         pressHref={paths.Press.getHref()}
         renderContentBlock={renderContentBlock}
+        memberDashboard={loggedIn ? memberDashboard : undefined}
       />
       <AdvertisementPopup onboarding={isOpen} />
       {isOpen && hasToken() ? (

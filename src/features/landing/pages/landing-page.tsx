@@ -87,6 +87,8 @@ export interface LandingPageProps {
   pressHref?: string;
   /** The recent collaborations' cards or the media coverage's items (content service). */
   renderContentBlock?: (block: ContentBlock) => ReactNode;
+  /** The member Dashboard (spec: "Dashboard (members)"), shown under the banner; the app gives it to members only. */
+  memberDashboard?: ReactNode;
 }
 
 /** The content service's blocks after the three steps (spec section 2). */
@@ -102,6 +104,7 @@ export function LandingPage({
   searchHref,
   pressHref,
   renderContentBlock,
+  memberDashboard,
 }: LandingPageProps) {
   const { t } = useTranslation('landing');
   const openContactUs = useOpenContactUs();
@@ -175,6 +178,8 @@ export function LandingPage({
           </div>
         </div>
       </section>
+
+      {memberDashboard}
 
       {searchHref ? (
         <section
