@@ -108,15 +108,20 @@ function AdvertisementPopup({ onboarding }: { onboarding: boolean }) {
 }
 
 /**
- * The member Dashboard: loaded only for a logged-in member, so a visitor's first load does not
- * carry it (`member-dashboard-slot.tsx` loads the host and its translations).
+ * The member Dashboard (its calls of every product family, the KYC and loyalty statuses and the
+ * `dashboard` translations): its own chunk, loaded only for a logged-in member, so a visitor's
+ * first load does not carry it.
  */
-const MemberDashboardSlot = lazy(() => import('./member-dashboard-slot'));
+const MemberDashboardHost = lazy(() =>
+  Promise.all([ensureNamespaces(['dashboard']), import('./member-dashboard-host')]).then(
+    ([, module]) => ({ default: module.MemberDashboardHost }),
+  ),
+);
 
 const memberDashboard = (
   <LazyBoundary fallback={null}>
     <Suspense fallback={null}>
-      <MemberDashboardSlot />
+      <MemberDashboardHost />
     </Suspense>
   </LazyBoundary>
 );
