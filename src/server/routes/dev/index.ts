@@ -7,6 +7,7 @@ import { faucetBodySchema, faucetResultSchema } from '../../../shared/api/dev';
 import { normalizeMobile } from '../../../shared/validation/account';
 import { listOutbox, OUTBOX_LIST_DEFAULT, OUTBOX_LIST_MAX } from '../../domain/auth/outbox';
 import { AppError } from '../../errors';
+import { API_VERSION, openApiDocument } from '../../openapi';
 import { advanceClocks, DevChainError, readClocks, runFaucet } from './dev-chain';
 import { renderOutboxPage } from './outbox-page';
 
@@ -53,6 +54,12 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(ErrorCode.conflict, error.code, { detail: error.message });
     throw error;
   };
+
+  /**
+   * The OpenAPI 3.1 document of every route this process registered (src/server/openapi.ts);
+   * `npm run build` writes production's to dist/openapi.json.
+   */
+  app.get('/openapi.json', async () => openApiDocument(app.routeTable, API_VERSION));
 
   /** The server clock and, on anvil (the local chain or a fork), the latest block's time. */
   app.get(
