@@ -187,4 +187,21 @@ describe('NavBar menus and slots', () => {
     expect(screen.getAllByTestId('slot-contact')).toHaveLength(1);
     expect(screen.queryByTestId('nav-menu-about-us')).toBeNull();
   });
+
+  it('places the search slot in the folded panel (the bar above 946 px) and leaves it out with the menus', () => {
+    const { unmount } = renderWithProviders(
+      <NavBar pathname="/" menus={menus} search={<span data-testid="slot-search" />} />,
+    );
+    expect(within(screen.getByTestId('nav-panel')).getAllByTestId('slot-search')).toHaveLength(1);
+    unmount();
+    renderWithProviders(
+      <NavBar
+        pathname="/login"
+        menus={menus}
+        hideMenus
+        search={<span data-testid="slot-search" />}
+      />,
+    );
+    expect(screen.queryByTestId('slot-search')).toBeNull();
+  });
 });

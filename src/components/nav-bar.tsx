@@ -31,6 +31,8 @@ export interface NavBarProps {
   menus?: readonly NavMenu[];
   /** Hide the menus (Register, Login, KYC, subscribe flows, Questionnaire...). */
   hideMenus?: boolean;
+  /** Slot: the search box (left out with the menus); in the bar, or in the folded menu. */
+  search?: ReactNode;
   /** Slot: the language switcher (omit on the partner variant). */
   languageSwitcher?: ReactNode;
   /** Slot: the wallet area (lazy-loaded by the app). Stays in the bar on small screens. */
@@ -54,6 +56,7 @@ export function NavBar({
   homeHref = '/',
   menus = [],
   hideMenus = false,
+  search,
   languageSwitcher,
   wallet,
   contactUs,
@@ -139,6 +142,7 @@ export function NavBar({
               ))}
             </ul>
           ) : null}
+          {!hideMenus && search ? <div className={styles.search}>{search}</div> : null}
           {hasActions ? (
             <div className={styles.actions}>
               {languageSwitcher}
