@@ -13,6 +13,7 @@ import {
 import { AppDownloadBanner } from '../components/app-download-banner';
 import { Footer, type FooterLinks } from '../components/footer';
 import { NavBar } from '../components/nav-bar';
+import { NavSearch } from '../features/search/components/nav-search';
 import type { NavItem } from '../components/nav-items';
 import { ProgressBarMessage } from '../components/progress-bar-message';
 import { SiteNotice } from '../components/site-notice';
@@ -154,6 +155,11 @@ function Shell() {
           homeHref={routes.Landing.getHref()}
           menus={menus}
           hideMenus={!chrome.navMenus}
+          search={
+            location.pathname === routes.SearchResult.getHref() ? undefined : (
+              <NavSearch searchHref={routes.SearchResult.getHref()} />
+            )
+          }
           languageSwitcher={chrome.languageSwitcher ? <LanguageSwitcher /> : undefined}
           wallet={<NavWallet visitorLinks={visitorActions ? VISITOR_WALLET_LINKS : undefined} />}
           contactUs={member ? undefined : <ContactUsButton />}
