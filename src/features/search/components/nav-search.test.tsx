@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../components/testing/test-i18n';
 import { NavSearch } from './nav-search';
 
@@ -28,6 +28,10 @@ function renderAt(lng = 'en-US') {
 }
 
 describe('NavSearch', () => {
+  beforeEach(() => {
+    window.innerWidth = 375; // the folded menu: the field is always shown
+  });
+
   it('sends the words typed to SearchResult as q, in the app (no reload)', async () => {
     const user = userEvent.setup();
     const router = renderAt();
@@ -49,6 +53,30 @@ describe('NavSearch', () => {
     expect(input.getAttribute('maxlength')).toBe('60');
     await user.click(screen.getByTestId('nav-search-submit'));
     expect(screen.queryByTestId('result')).toBeNull();
+  });
+
+  it('in the bar, the button first opens the field (focused), then searches; Esc closes it', async () => {
+    window.innerWidth = 1280;
+    const user = userEvent.setup();
+    renderAt();
+    const form = screen.getByTestId('nav-search');
+    expect(form.hasAttribute('data-open')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(form.getAttribute('data-open')).toBe('true');
+    expect(screen.queryByTestId('result')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId('nav-search-input')),
+    );
+    await user.keyboard('{Escape}');
+    expect(form.hasAttribute('data-open')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByTestId('nav-search-submit'));
+
+    await user.click(screen.getByTestId('nav-search-submit'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId('nav-search-input')),
+    );
+    await user.keyboard('btc{Enter}');
+    expect((await screen.findByTestId('result')).textContent).toBe('/search-result?q=btc');
   });
 
   it('is labelled in the reader’s language', () => {
