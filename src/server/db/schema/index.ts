@@ -29,3 +29,4 @@ export * from './lending';
 export * from './binfi';
 export * from './programs';
 export * from './content';
+export * from './partner';

@@ -50,7 +50,10 @@ export type LedgerAccountKind =
    */
   | 'earn_fund'
   /** the referral program's BCNT pool: funded by operators, pays the rewards, never below zero */
-  | 'referral_pool';
+  | 'referral_pool'
+  /** partner referral rebates accrued (minus everything accrued) and owed to partners until paid out */
+  | 'partner_rebates'
+  | 'partner_rebates_payable';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
