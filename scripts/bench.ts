@@ -1,0 +1,170 @@
+// `npm run bench`: the API's figures on this machine in one report. Authenticated and public
+// reads under a fixed offered load (autocannon, 32 connections, 10 s at 500 and at 1,000
+// requests/s against the API in a process of its own), then the ledger and login benchmarks
+// (`bench:ledger`, `bench:auth`). On in-memory PGlite and, when DATABASE_URL is set, on
+// PostgreSQL in a fresh database dropped afterwards. Prints a table with the machine and date.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, totalmem } from 'node:os';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { run } from './lib/proc';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const RATES = [500, 1000];
+const CONNECTIONS = 32;
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+}
+
+const TARGETS: Target[] = [
+  {
+    name: 'GET /api/v1/user/WalletInfo',
+    method: 'GET',
+    path: '/api/v1/user/WalletInfo',
+    auth: true,
+  },
+  {
+    name: 'POST /member/ico/getMemberInfo',
+    method: 'POST',
+    path: '/member/ico/getMemberInfo',
+    auth: true,
+  },
+  {
+    name: 'GET /api/v1/common/CurrencyList',
+    method: 'GET',
+    path: '/api/v1/common/CurrencyList',
+    auth: false,
+  },
+];
+
+interface Row {
+  database: string;
+  target: string;
+  offered: number;
+  served: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function startServer(databaseUrl?: string) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
+    {
+      env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<{ base: string; token: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench API exited ${code}`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as { base: string; token: string }));
+  });
+  return {
+    ...ready,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
+  const server = await startServer(databaseUrl);
+  const rows: Row[] = [];
+  try {
+    for (const target of TARGETS) {
+      for (const rate of RATES) {
+        const result = await autocannon({
+          url: `${server.base}${target.path}`,
+          method: target.method,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          overallRate: rate,
+          headers: {
+            'content-type': 'application/json',
+            ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
+          },
+          ...(target.method === 'POST' ? { body: '{}' } : {}),
+        });
+        const row: Row = {
+          database,
+          target: target.name,
+          offered: rate,
+          served: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        };
+        console.log(
+          `${database} ${target.name} @${rate}/s: ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+        );
+        rows.push(row);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+async function onPostgres(serverUrl: string, body: (url: string) => Promise<Row[]>) {
+  const name = `bcnt_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await body(url.toString());
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+async function main() {
+  const cpu = cpus();
+  const machine = `${cpu.length} x ${cpu[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const rows = await measure('PGlite');
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) rows.push(...(await onPostgres(serverUrl, (url) => measure('PostgreSQL', url))));
+  else
+    console.log(
+      'PostgreSQL skipped (set DATABASE_URL to a server where the role may CREATE DATABASE)',
+    );
+
+  console.log(`\n## npm run bench, ${new Date().toISOString().slice(0, 10)}, ${machine}\n`);
+  console.log(`Reads: ${CONNECTIONS} connections, ${DURATION_S} s at each offered rate.\n`);
+  console.log('| database | route | offered/s | served/s | p50 ms | p99 ms | errors |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.database} | \`${row.target}\` | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    );
+  }
+  console.log('');
+  for (const script of ['scripts/bench-ledger.ts', 'scripts/bench-auth.ts']) {
+    const code = await run('npx', ['tsx', script]);
+    if (code !== 0) process.exit(code);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
