@@ -60,7 +60,8 @@ export const partnerPayouts = pgTable(
 );
 
 /**
- * One rebate per qualifying activity (`source`, unique: `earn:<subscription id>`), posted to the
+ * One rebate per qualifying activity (`source`, unique: `earn:<subscription id>:<invested>`, the
+ * subscription's invested amount it brought the rebates up to), posted to the
  * ledger with it; `payoutId` is set when a payout took it.
  */
 export const partnerRebates = pgTable(
