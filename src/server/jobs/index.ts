@@ -15,6 +15,7 @@ import { earnLifecycleJob } from './earn-lifecycle';
 import { exchangeApiKeysJob } from './exchange-api-keys';
 import { lendingBillingJob } from './lending-billing';
 import { lendingBotJob } from './lending-bot';
+import { partnerRebatesJob } from './partner-rebates';
 import { referralRewardsJob } from './referral-rewards';
 import { storeDeliveryJob } from './store-delivery';
 import { withdrawalsJob } from './withdrawals';
@@ -50,6 +51,7 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   binfiRoundsJob,
   binfiFlameJob,
   referralRewardsJob,
+  partnerRebatesJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */

@@ -13,6 +13,7 @@ import { routeRateLimit } from '../../plugins/rate-limit';
 import autotradeSubscriptionRoutes from './autotrade-subscriptions';
 import autotradeStrategyRoutes from './autotrade-strategies';
 import binfiRoutes from '../binfi';
+import partnerRoutes from '../partner';
 import advertisementRoutes from '../content/advertisement';
 import earnRoutes from './earn';
 import exchangeApiKeyRoutes from './exchange-api-keys';
@@ -71,6 +72,7 @@ const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(lendingRoutes);
   await app.register(questionnaireRoutes);
   await app.register(binfiRoutes);
+  await app.register(partnerRoutes);
   await app.register(advertisementRoutes);
 };
 
