@@ -1,6 +1,10 @@
 import { ApiError, request } from '../../../services/http-client';
 import {
   binfiCheckJoinSchema,
+  binfiEquityChartSchema,
+  binfiEstimatedReturnSchema,
+  binfiProfitLossChartSchema,
+  binfiSupplierReturnChartSchema,
   binfiFundListSchema,
   binfiJoinSchema,
   binfiHistorySchema,
@@ -8,6 +12,10 @@ import {
   binfiSideDetailSchema,
   binfiUserFundsSchema,
   type BinfiCheckJoin,
+  type BinfiEquityChart,
+  type BinfiEstimatedReturn,
+  type BinfiProfitLossChart,
+  type BinfiSupplierReturnChart,
   type BinfiFundList,
   type BinfiJoin,
   type BinfiJoinBody,
@@ -159,5 +167,61 @@ export function prepareJoin(side: BinfiSideType, body: BinfiJoinBody): Promise<B
     body,
     schema: binfiJoinSchema,
     retry: false,
+  });
+}
+
+/** GET /binfi/ProfitLossChart?fundId= (guest, public rounds): Flame's PnL snapshots. */
+export function getProfitLossChart(fundId: number): Promise<BinfiProfitLossChart> {
+  return request({
+    service: 'gateway',
+    path: '/binfi/ProfitLossChart',
+    method: 'GET',
+    query: { fundId },
+    guest: true,
+    schema: binfiProfitLossChartSchema,
+  });
+}
+
+/** GET /binfi/EquityAndDrawdownChart?fundId= (guest, public rounds). */
+export function getEquityChart(fundId: number): Promise<BinfiEquityChart> {
+  return request({
+    service: 'gateway',
+    path: '/binfi/EquityAndDrawdownChart',
+    method: 'GET',
+    query: { fundId },
+    guest: true,
+    schema: binfiEquityChartSchema,
+  });
+}
+
+/** GET /binfi/SupplierReturnChart?fundId= (guest, public rounds): Rock's reward month by month. */
+export function getSupplierReturnChart(fundId: number): Promise<BinfiSupplierReturnChart> {
+  return request({
+    service: 'gateway',
+    path: '/binfi/SupplierReturnChart',
+    method: 'GET',
+    query: { fundId },
+    guest: true,
+    schema: binfiSupplierReturnChartSchema,
+  });
+}
+
+/**
+ * GET /binfi/EstimatedReturn?fundId=&type=&units=&change= (guest, public rounds): the
+ * calculator, answered by the server with the arithmetic it settles with (domain/binfi/terms).
+ */
+export function getEstimatedReturn(query: {
+  fundId: number;
+  type: BinfiSideType;
+  units: number;
+  change: number;
+}): Promise<BinfiEstimatedReturn> {
+  return request({
+    service: 'gateway',
+    path: '/binfi/EstimatedReturn',
+    method: 'GET',
+    query,
+    guest: true,
+    schema: binfiEstimatedReturnSchema,
   });
 }

@@ -22,6 +22,10 @@ export const binfiKeys = {
   history: (variant: BinfiVariant, page: number) =>
     [...publicRoot, 'history', variant, page] as const,
   plusInfo: () => [...publicRoot, 'plusInfo'] as const,
+  chart: (fundId: number, chart: 'profitLoss' | 'equity' | 'supplierReturn') =>
+    [...publicRoot, 'chart', fundId, chart] as const,
+  estimate: (fundId: number, side: BinfiSideType, units: number, change: number) =>
+    [...publicRoot, 'estimate', fundId, side, units, change] as const,
   checkJoin: (fundId: number, side: BinfiSideType) =>
     [...memberRoot, 'checkJoin', fundId, side] as const,
   userFunds: () => [...memberRoot, 'userFunds'] as const,

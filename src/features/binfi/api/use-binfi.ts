@@ -5,6 +5,10 @@ import { useLoggedIn } from '../../../hooks/use-logged-in';
 import {
   findSideDetail,
   getCheckJoin,
+  getEquityChart,
+  getEstimatedReturn,
+  getProfitLossChart,
+  getSupplierReturnChart,
   getFundList,
   getHistoryFundList,
   getPlusInfo,
@@ -36,7 +40,60 @@ export function useSideDetail(fundId: number, side: BinfiSideType, hint?: Detail
     queryKey: binfiKeys.detail(fundId, side),
     queryFn: () => findSideDetail(fundId, side, { hint, member }),
     ...cachePresets.fresh,
+    // a running round's Flame result moves every 5 minutes (the binfi-flame job): read it again
+    // every minute while the page is open
+    refetchInterval: (query) =>
+      query.state.data?.round.state === 'running' ? LIVE_REFRESH_MS : false,
     enabled: Number.isInteger(fundId) && fundId > 0,
+  });
+}
+
+/** How often a running round's live numbers (Flame's result, the charts) are read again. */
+export const LIVE_REFRESH_MS = 60_000;
+
+/** Flame's profit-loss and equity series, read again every minute while the round runs. */
+export function useFlameCharts(fundId: number, running: boolean, enabled = true) {
+  const live = running ? { refetchInterval: LIVE_REFRESH_MS } : {};
+  const profitLoss = useQuery({
+    queryKey: binfiKeys.chart(fundId, 'profitLoss'),
+    queryFn: () => getProfitLossChart(fundId),
+    ...cachePresets.fresh,
+    ...live,
+    enabled,
+  });
+  const equity = useQuery({
+    queryKey: binfiKeys.chart(fundId, 'equity'),
+    queryFn: () => getEquityChart(fundId),
+    ...cachePresets.fresh,
+    ...live,
+    enabled,
+  });
+  return { profitLoss, equity };
+}
+
+export function useSupplierReturnChart(fundId: number, enabled = true) {
+  return useQuery({
+    queryKey: binfiKeys.chart(fundId, 'supplierReturn'),
+    queryFn: () => getSupplierReturnChart(fundId),
+    ...cachePresets.fresh,
+    enabled,
+  });
+}
+
+/** The calculator's answer for one side; the previous answer stays shown while the next loads. */
+export function useEstimatedReturn(
+  fundId: number,
+  side: BinfiSideType,
+  units: number,
+  change: number,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: binfiKeys.estimate(fundId, side, units, change),
+    queryFn: () => getEstimatedReturn({ fundId, type: side, units, change }),
+    ...cachePresets.standard,
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

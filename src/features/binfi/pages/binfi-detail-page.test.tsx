@@ -1,11 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery } from '../../../components/testing/render';
 import { getKycStatus } from '../../../services/kyc';
 import type * as HttpClient from '../../../services/http-client';
 import { ApiError, request } from '../../../services/http-client';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
-import type { BinfiCheckJoin, BinfiRound, BinfiSideDetail } from '../../../shared/api/binfi';
+import type {
+  BinfiCheckJoin,
+  BinfiEstimatedReturn,
+  BinfiRound,
+  BinfiSideDetail,
+} from '../../../shared/api/binfi';
 import type { KycStatus } from '../../../shared/api/kyc';
 import { forgetKeptQuery } from '../utils/keep-query';
 import BinfiDetailPage from './binfi-detail-page';
@@ -127,6 +132,36 @@ function answerSides(r: BinfiRound) {
 }
 
 const calls = () => vi.mocked(request).mock.calls.map((call) => call[0].path);
+const estimateQueries = () =>
+  vi
+    .mocked(request)
+    .mock.calls.filter((call) => call[0].path === '/binfi/EstimatedReturn')
+    .map((call) => call[0].query);
+
+/**
+ * The server's calculator for the round above (unit price 100, Rock 8 % a year over 3 months =
+ * 2 per unit, Flame traded at 2x with a fee of 0.5 per unit): the page shows what it answers.
+ */
+function estimate(query: Record<string, unknown>): BinfiEstimatedReturn {
+  const units = Number(query.units);
+  const change = Number(query.change);
+  const type = query.type as 'supply' | 'take';
+  const perUnit = type === 'supply' ? 102 : Math.max(0, 100 + 2 * change - 2 - 0.5);
+  const profit = (perUnit - 100) * units;
+  return {
+    fundId: Number(query.fundId),
+    type,
+    units,
+    change,
+    invested: String(100 * units),
+    payout: String(perUnit * units),
+    profit: String(profit),
+    returnRate: String(profit / units),
+    annualized: String((profit / units) * 4),
+    stoppedOut: change <= -40,
+    breakEven: '1.25',
+  };
+}
 
 const renderPage = (route = '/bin-fi/detail/7/take', lng?: string) =>
   renderWithQuery(<BinfiDetailPage />, { route, path: '/bin-fi/detail/:id/:type', lng });
@@ -137,8 +172,9 @@ beforeEach(() => {
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
   answerSides(round());
   checkAnswer = check();
-  const answer: Answer = (path) => {
+  const answer: Answer = (path, query) => {
     if (path === '/binfi/CheckJoin') return checkAnswer;
+    if (path === '/binfi/EstimatedReturn') return estimate(query);
     return sideAnswer(path);
   };
   vi.mocked(request).mockImplementation(async (options) =>
@@ -154,7 +190,11 @@ describe('BinFiDetail', () => {
     await waitFor(() =>
       expect(screen.getByTestId('binfi-detail').getAttribute('data-state')).toBe('fundraising'),
     );
-    expect(calls()).toEqual(['/binfi/TakerDetail', '/binfi/TakerDetail2', '/binfi/CheckJoin']);
+    expect(calls().filter((path) => path !== '/binfi/EstimatedReturn')).toEqual([
+      '/binfi/TakerDetail',
+      '/binfi/TakerDetail2',
+      '/binfi/CheckJoin',
+    ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'BinFi Galaxy round #7 · Ultra Flame (take)',
     );
@@ -229,5 +269,66 @@ describe('BinFiDetail', () => {
         '/bin-fi/detail/7/take?status=running',
       ),
     );
+  });
+
+  it("answers the calculator for both sides with the server's estimate", async () => {
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('binfi-calc-take').getAttribute('data-state')).toBe('data'),
+    );
+    // the defaults: 1 unit, the market up 10 %
+    expect(screen.getByTestId('binfi-calc-supply-payout').textContent).toBe('102.00 USDT');
+    expect(screen.getByTestId('binfi-calc-take-payout').textContent).toBe('117.50 USDT');
+    expect(screen.getByTestId('binfi-calc-take-profit').textContent).toBe('+17.5 USDT');
+
+    fireEvent.change(screen.getByLabelText('Units'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('BTC/USDT move over the term (%)'), {
+      target: { value: '-45' },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('binfi-calc-take-payout').textContent).toBe('22.50 USDT'),
+    );
+    expect(screen.getByTestId('binfi-calc-take-profit').textContent).toBe('-277.5 USDT');
+    expect(screen.getByTestId('binfi-calc-take-stopped')).toBeTruthy();
+    expect(screen.getByTestId('binfi-calc-supply-payout').textContent).toBe('306.00 USDT');
+    expect(estimateQueries()).toContainEqual({ fundId: 7, type: 'take', units: 3, change: -45 });
+  });
+
+  it('asks for valid inputs before estimating', async () => {
+    renderPage();
+    await screen.findByTestId('binfi-calc-supply');
+    fireEvent.change(screen.getByLabelText('Units'), { target: { value: '6' } });
+    expect(await screen.findByText('1 to 5 units.')).toBeTruthy();
+    expect(screen.getByTestId('binfi-calc-take').getAttribute('data-state')).toBe('invalid');
+    expect(estimateQueries().some((query) => query?.units === 6)).toBe(false);
+  });
+
+  it('shows no calculator on a private round', async () => {
+    answerSides(round({ isPrivate: true }));
+    renderPage();
+    await screen.findByTestId('binfi-detail-card');
+    expect(screen.queryByTestId('binfi-calculator')).toBeNull();
+    expect(estimateQueries()).toEqual([]);
+  });
+
+  it("shows Flame's live result once the round runs", async () => {
+    const running = round({ state: 'running' });
+    sideAnswer = (path) => {
+      if (!path.endsWith('2')) throw notFound();
+      return {
+        ...detail(running, 'take'),
+        flameResult: {
+          time: '2026-11-20T04:05:00.000Z',
+          pnl: '-12.5',
+          pnlRate: '-4.16',
+          equity: '287.5',
+        },
+      };
+    };
+    renderPage();
+    const pnl = await screen.findByTestId('binfi-flame-result-pnl');
+    expect(pnl.textContent).toBe('-12.5 USDT (-4.16 %)');
+    expect(screen.getByTestId('binfi-flame-result-equity').textContent).toBe('287.50 USDT');
+    expect(screen.getByTestId('binfi-flame-result').getAttribute('data-tone')).toBe('down');
   });
 });

@@ -11,6 +11,8 @@ import type { BinfiSideType } from '../../../shared/api/binfi';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { useSideDetail } from '../api/use-binfi';
 import type { DetailKind } from '../api/binfi-calls';
+import { EstimatedReturn } from '../components/estimated-return';
+import { FlameResult } from '../components/flame-result';
 import { JoinPanel } from '../components/join-panel';
 import { PeriodsTable } from '../components/periods-table';
 import { RoundFacts } from '../components/round-facts';
@@ -112,9 +114,19 @@ export default function BinfiDetailPage() {
           <SectionCard title={t('detail.factsTitle')} data-testid="binfi-detail-card">
             <RoundFacts detail={query.data} />
           </SectionCard>
+          {query.data.flameResult ? (
+            <SectionCard title={t('flame.title')}>
+              <FlameResult result={query.data.flameResult} />
+            </SectionCard>
+          ) : null}
           {query.data.round.state === 'fundraising' ? (
             <JoinPanel round={query.data.round} side={side} />
           ) : null}
+          {query.data.round.isPrivate ? null : (
+            <SectionCard title={t('calc.title')}>
+              <EstimatedReturn round={query.data.round} />
+            </SectionCard>
+          )}
           <SectionCard title={t('period.title')}>
             <PeriodsTable detail={query.data} />
           </SectionCard>
