@@ -1,7 +1,28 @@
 // `npm test`: everything, in order, stopping at the first failure:
-// contract tests (forge), unit + integration tests (vitest), build, e2e (Playwright).
+// contract tests (forge), unit + integration tests (vitest), build, e2e (Playwright). The e2e
+// build needs nothing from vitest, so it runs beside it (its output printed when vitest ends).
+import { spawn } from 'node:child_process';
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
+
+/** A command run beside another: output kept and printed later. */
+function captured(command: string, args: string[]) {
+  const started = Date.now();
+  let output = '';
+  const done = new Promise<{ code: number; output: string; seconds: number }>((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => {
+      output += String(error);
+      resolve({ code: 1, output, seconds: (Date.now() - started) / 1000 });
+    });
+    child.on('exit', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output, seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+  return done;
+}
 
 const timings: { title: string; seconds: number }[] = [];
 const startedAll = Date.now();
@@ -9,6 +30,7 @@ const startedAll = Date.now();
 /** Each suite's time, printed at the end (and after a failure, up to it). */
 function printTimings() {
   console.log('\nSuite times:');
+  // (the build beside vitest is not on the total's path)
   for (const { title, seconds } of timings)
     console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}`);
   console.log(`  ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)} s  total`);
@@ -45,8 +67,17 @@ async function main() {
       FOUNDRY_PROFILE: foundryProfile,
     },
   );
+  const build = captured(npx, ['tsx', 'scripts/build-e2e.ts']);
   await step('Unit and integration tests (vitest)', npx, ['vitest', 'run']);
-  await step('Build the app for e2e (as in production)', npx, ['tsx', 'scripts/build-e2e.ts']);
+  const built = await build;
+  const buildTitle = 'Build the app for e2e (as in production; beside vitest)';
+  console.log(`\n=== ${buildTitle} ===\n${built.output}`);
+  timings.push({ title: buildTitle, seconds: built.seconds });
+  if (built.code !== 0) {
+    console.error(`\n✖ ${buildTitle} failed (exit ${built.code})`);
+    printTimings();
+    process.exit(built.code);
+  }
   await step('End-to-end tests (Playwright, real stack)', npx, ['playwright', 'test'], {
     CHROMIUM_PATH: chromium,
   });
