@@ -8,7 +8,7 @@ import {
   getCampaignList,
   type Campaign,
 } from '../../../services/programs';
-import { CampaignPage } from './campaign-page';
+import { CampaignPage, RAKUTEN_CAMPAIGN_SLUG } from './campaign-page';
 
 vi.mock('../../../services/programs', () => ({
   getCampaign: vi.fn(),
@@ -96,6 +96,29 @@ describe('CampaignPage', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Spring airdropOngoing', 'OldEnded']);
     expect(screen.getByRole('link', { name: 'Old' }).getAttribute('href')).toBe(
       '/limit-event?slug=old',
+    );
+  });
+
+  it('RakutenEvent: the rakuten campaign at its own path, linked there from the list', async () => {
+    loggedInMock.mockReturnValue(false);
+    campaignMock.mockResolvedValue(campaign({ slug: 'rakuten', title: text('Rakuten points') }));
+    renderWithQuery(<CampaignPage slug={RAKUTEN_CAMPAIGN_SLUG} />, { route: '/rakuten-event' });
+    expect(await screen.findByRole('heading', { name: 'Rakuten points' })).toBeTruthy();
+    expect(campaignMock).toHaveBeenCalledWith('rakuten', expect.anything());
+    // a visitor's login comes back to this page
+    expect(screen.getByRole('link', { name: /log in/i }).getAttribute('href')).toBe(
+      '/login?back=RakutenEvent',
+    );
+  });
+
+  it('links the rakuten campaign to /rakuten-event in the list', async () => {
+    loggedInMock.mockReturnValue(false);
+    listMock.mockResolvedValue({
+      list: [campaign({ slug: 'rakuten', title: text('Rakuten points') })],
+    });
+    renderWithQuery(<CampaignPage />, { route: '/event' });
+    expect((await screen.findByRole('link', { name: 'Rakuten points' })).getAttribute('href')).toBe(
+      '/rakuten-event',
     );
   });
 });

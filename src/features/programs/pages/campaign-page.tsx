@@ -68,7 +68,14 @@ function AirdropStatusCard({ slug }: { slug: string }) {
   );
 }
 
-function CampaignDetail({ slug }: { slug: string }) {
+function CampaignDetail({
+  slug,
+  loginBack,
+}: {
+  slug: string;
+  /** The route a visitor's login returns to. */
+  loginBack: 'Event' | 'RakutenEvent';
+}) {
   const { t, i18n } = useTranslation(['programs', 'common']);
   const errorText = useErrorText();
   const loggedIn = useLoggedIn();
@@ -147,7 +154,7 @@ function CampaignDetail({ slug }: { slug: string }) {
         {campaign.airdrop && loggedIn ? <AirdropStatusCard slug={slug} /> : null}
         {campaign.airdrop && !loggedIn && campaign.state !== 'ended' ? (
           <div className={styles.actions}>
-            <ButtonLink to={paths.Login.getHref(undefined, { back: 'Event' })}>
+            <ButtonLink to={paths.Login.getHref(undefined, { back: loginBack })}>
               {t('programs:referral.visitor.login')}
             </ButtonLink>
           </div>
@@ -178,13 +185,7 @@ function CampaignIndex() {
           <ul className={styles.campaignList}>
             {query.data.list.map((campaign) => (
               <li key={campaign.slug} className={styles.campaignItem} data-testid="campaign-item">
-                <Link
-                  className={styles.link}
-                  to={(campaign.kind === 'limit_event' ? paths.LimitEvent : paths.Event).getHref(
-                    undefined,
-                    { slug: campaign.slug },
-                  )}
-                >
+                <Link className={styles.link} to={campaignHref(campaign)}>
                   {textIn(campaign.title, i18n.language)}
                 </Link>
                 <StateBadge state={campaign.state} />
@@ -202,12 +203,30 @@ function CampaignIndex() {
  * its start or end, or "ended"; an airdrop's rules and the member's qualification); without,
  * the list of campaigns.
  */
-export function CampaignPage() {
+export function CampaignPage({ slug: fixedSlug }: { slug?: string } = {}) {
   const [query] = useSearchParams();
-  const slug = query.get('slug');
+  const slug = fixedSlug ?? query.get('slug');
   return (
     <div className={styles.page} data-testid="campaign-page">
-      {slug ? <CampaignDetail slug={slug} /> : <CampaignIndex />}
+      {slug ? (
+        <CampaignDetail slug={slug} loginBack={fixedSlug ? 'RakutenEvent' : 'Event'} />
+      ) : (
+        <CampaignIndex />
+      )}
     </div>
   );
 }
+
+/**
+ * RakutenEvent (/rakuten-event): the spec names the page only. Here it is the campaign page of
+ * the operator's campaign with this slug (created like any other with the ops CLI), at its own
+ * path for the partner's links; the campaign list links it there.
+ */
+export const RAKUTEN_CAMPAIGN_SLUG = 'rakuten';
+
+const campaignHref = (campaign: { slug: string; kind: string }) =>
+  campaign.slug === RAKUTEN_CAMPAIGN_SLUG
+    ? paths.RakutenEvent.getHref()
+    : (campaign.kind === 'limit_event' ? paths.LimitEvent : paths.Event).getHref(undefined, {
+        slug: campaign.slug,
+      });
