@@ -361,6 +361,9 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   LimitEvent: {
     screen: withNamespaces(['programs'], () => import('./screens/campaign-screen')),
   },
+  RakutenEvent: {
+    screen: withNamespaces(['programs'], () => import('./screens/rakuten-event-screen')),
+  },
   Coolbitx: {
     hideNav: true,
     partner: true,
