@@ -47,6 +47,7 @@ describe('route table', () => {
       'PressPost',
       'PrivacyPolicy',
       'Questionnaire',
+      'RakutenEvent',
       'ReferralProgram',
       'ReferralProgramMobile',
       'Referrals',
