@@ -27,7 +27,7 @@ import {
   testUsdtAbi,
   testUsdtAddress,
 } from '../../src/shared/contracts/generated';
-import { createMember, type TestMember } from '../helpers/auth';
+import { createMember, loginSession, type TestMember } from '../helpers/auth';
 import { testChain, type TestChain } from '../helpers/chain';
 import { indexAll, linkWallet } from '../helpers/loyalty';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -138,6 +138,14 @@ async function data(url: string) {
   return res.json().data;
 }
 
+/** A member's call after the clock moved days on: a new session (the access token expired). */
+async function memberData(member: TestMember, url: string) {
+  const { token } = await loginSession(t.app, member);
+  const res = await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
 beforeAll(async () => {
   anvil = await startAnvil({ port: await getFreePort(), quiet: true });
   await deployOrLoadState(anvil.rpcUrl);
@@ -191,6 +199,13 @@ describe('Flame on the exchange', () => {
     ]);
     const detail = await data(`/api/v1/binfi/TakerDetail?fundId=${fundId}`);
     expect(detail.flameResult).toMatchObject({ pnl: '-200', pnlRate: '-50', equity: '200' });
+    // each member's own share in their funds: Flame's 4 units hold all of it, Rock has none
+    const flameFunds = await memberData(flame, '/api/v1/binfi/user/funds');
+    const flameOrder = flameFunds.list.find((o: { fundId: number }) => o.fundId === fundId);
+    expect(flameOrder.flameResult).toMatchObject({ pnl: '-200', pnlRate: '-50', equity: '200' });
+    const rockFunds = await memberData(rock, '/api/v1/binfi/user/funds');
+    const rockOrder = rockFunds.list.find((o: { fundId: number }) => o.fundId === fundId);
+    expect(rockOrder.flameResult).toBeNull();
     const equity = await data(`/api/v1/binfi/EquityAndDrawdownChart?fundId=${fundId}`);
     expect(equity.points.map((p: { equity: string }) => p.equity)).toEqual(['400', '200']);
     expect(equity.maxDrawdown).toBe('50');

@@ -219,6 +219,19 @@ export const binfiOrderSchema = z.object({
   redemptionPaidAt: z.nullable(isoTime),
   placedAt: isoTime,
   txHash: z.string(),
+  /**
+   * A Flame order's share of Flame's latest result (the round's last 5-minute snapshot times
+   * the order's matched units / Flame's matched units, cut towards zero; pnlRate the round's);
+   * null for Rock orders, before the start and without matched units.
+   */
+  flameResult: z.nullable(
+    z.object({
+      time: isoTime,
+      pnl: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+      pnlRate: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+      equity: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+    }),
+  ),
 });
 export type BinfiOrder = z.infer<typeof binfiOrderSchema>;
 

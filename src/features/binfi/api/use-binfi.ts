@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { cachePresets } from '../../../services/query-keys';
-import type { BinfiRoundState, BinfiSideType, BinfiVariant } from '../../../shared/api/binfi';
+import type {
+  BinfiRoundState,
+  BinfiSideType,
+  BinfiUserFunds,
+  BinfiVariant,
+} from '../../../shared/api/binfi';
 import { useLoggedIn } from '../../../hooks/use-logged-in';
 import {
   findSideDetail,
@@ -116,6 +121,15 @@ export function useUserFunds({ enabled = true, poll = false } = {}) {
     queryKey: binfiKeys.userFunds(),
     queryFn: getUserFunds,
     ...(poll ? { staleTime: 0, refetchInterval: 3_000 } : cachePresets.fresh),
+    // otherwise a running Flame order's result (5-minute snapshots) is read again every minute
+    ...(poll
+      ? {}
+      : {
+          refetchInterval: (query: { state: { data?: BinfiUserFunds } }) =>
+            query.state.data?.list.some((order) => order.state === 'running' && order.flameResult)
+              ? LIVE_REFRESH_MS
+              : false,
+        }),
     enabled,
   });
 }

@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import type { BinfiOrder } from '../../../shared/api/binfi';
 import { shortAddress } from '../../../web3/short-address';
 import { useUserFunds } from '../api/use-binfi';
+import { signed, tone } from '../utils/calculator';
 import { dayTime, formatBcnt, formatUsdt } from '../utils/format';
 import { orderActions, sideNameKey } from '../utils/status';
 import { LazyOrderWalletActions } from './lazy-wallet';
@@ -147,6 +148,26 @@ export function MyFunds({ poll = false }: { poll?: boolean }) {
             align: 'end',
             cell: (order) => formatUsdt(order.received),
             cellProps: () => ({ 'data-testid': 'binfi-order-received' }),
+          },
+          {
+            id: 'flame-result',
+            header: t('flame.pnl'),
+            numeric: true,
+            align: 'end',
+            cell: (order) =>
+              order.flameResult ? (
+                <span
+                  className={
+                    tone(order.flameResult.pnl) === 'down' ? styles.negative : styles.positive
+                  }
+                  title={`${t('flame.time')}: ${dayTime(order.flameResult.time)}`}
+                >
+                  {`${signed(order.flameResult.pnl)} USDT (${signed(order.flameResult.pnlRate)} %)`}
+                </span>
+              ) : (
+                '–'
+              ),
+            cellProps: () => ({ 'data-testid': 'binfi-order-flame-result' }),
           },
           {
             id: 'claimable',

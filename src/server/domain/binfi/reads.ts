@@ -210,13 +210,7 @@ export async function sideDetail(
   for (const period of periods)
     if (period.kind !== 'refund') paid += BigInt(rock ? period.rockRate : period.flameRate);
   const [round] = await roundViews(db, chainId, [row]);
-  const [latest] = await db
-    .select()
-    .from(binfiPnlSnapshots)
-    .where(and(eq(binfiPnlSnapshots.chainId, chainId), eq(binfiPnlSnapshots.fundId, fundId)))
-    .orderBy(desc(binfiPnlSnapshots.at))
-    .limit(1);
-  const flameCapital = BigInt(row.matchedFlame) * BigInt(row.unitPrice);
+  const [latest] = await latestSnapshots(db, chainId, [fundId]);
   return {
     round: round!,
     side,
@@ -235,15 +229,7 @@ export async function sideDetail(
     })),
     paidPerUnit: perUnit(paid),
     flameResult: latest
-      ? {
-          time: latest.at.toISOString(),
-          pnl: usdt(BigInt(latest.pnl)),
-          pnlRate:
-            flameCapital === 0n
-              ? '0'
-              : formatUnits((BigInt(latest.pnl) * 10_000n) / flameCapital, 2),
-          equity: usdt(BigInt(latest.equity)),
-        }
+      ? flameResultOf(latest, row.matchedFlame, row.matchedFlame, row.unitPrice)
       : null,
   };
 }
@@ -315,6 +301,39 @@ export function claimableOf(order: OrderRow, periods: readonly PeriodRow[]): big
 }
 
 /** The orders of the member's linked wallets, newest first, with what each may claim now. */
+/** The latest PnL snapshot of each round (the binfi-flame job writes one per 5-minute slot). */
+async function latestSnapshots(db: Db, chainId: number, fundIds: number[]) {
+  if (fundIds.length === 0) return [];
+  return db
+    .selectDistinctOn([binfiPnlSnapshots.fundId])
+    .from(binfiPnlSnapshots)
+    .where(and(eq(binfiPnlSnapshots.chainId, chainId), inArray(binfiPnlSnapshots.fundId, fundIds)))
+    .orderBy(binfiPnlSnapshots.fundId, desc(binfiPnlSnapshots.at));
+}
+
+/**
+ * Flame's result for `units` of the round's `matchedFlame` matched Flame units: the snapshot's
+ * PnL and equity times units / matchedFlame, cut towards zero; the rate is the round's (% of
+ * Flame's capital, two decimals, cut towards zero).
+ */
+function flameResultOf(
+  snapshot: { at: Date; pnl: string; equity: string },
+  units: number,
+  matchedFlame: number,
+  unitPrice: string,
+) {
+  const flameCapital = BigInt(matchedFlame) * BigInt(unitPrice);
+  const share = (value: bigint) =>
+    matchedFlame === 0 ? 0n : (value * BigInt(units)) / BigInt(matchedFlame);
+  const pnl = BigInt(snapshot.pnl);
+  return {
+    time: snapshot.at.toISOString(),
+    pnl: usdt(share(pnl)),
+    pnlRate: flameCapital === 0n ? '0' : formatUnits((pnl * 10_000n) / flameCapital, 2),
+    equity: usdt(share(BigInt(snapshot.equity))),
+  };
+}
+
 export async function userFunds(
   db: Db,
   chainId: number,
@@ -344,6 +363,9 @@ export async function userFunds(
           .from(binfiPeriods)
           .where(and(eq(binfiPeriods.chainId, chainId), inArray(binfiPeriods.fundId, fundIds)));
   const roundOf = new Map(rounds.map((row) => [row.fundId, row]));
+  const snapshotOf = new Map(
+    (await latestSnapshots(db, chainId, fundIds)).map((row) => [row.fundId, row]),
+  );
   const list = orders.flatMap((order): BinfiOrder[] => {
     const round = roundOf.get(order.fundId);
     if (!round) return [];
@@ -372,11 +394,21 @@ export async function userFunds(
         redemptionPaidAt: iso(order.redemptionPaidAt),
         placedAt: order.placedAt.toISOString(),
         txHash: order.txHash,
+        flameResult: flameOf(order, round, snapshotOf.get(order.fundId)),
       },
     ];
   });
   const owed = await owedTo(db, chainId, contract, wallets);
   return { list, owed: usdt(owed.usdt) };
+}
+
+function flameOf(
+  order: { side: string; matchedUnits: number },
+  round: { matchedFlame: number; unitPrice: string },
+  snapshot: { at: Date; pnl: string; equity: string } | undefined,
+): BinfiOrder['flameResult'] {
+  if (order.side !== 'flame' || !snapshot || order.matchedUnits === 0) return null;
+  return flameResultOf(snapshot, order.matchedUnits, round.matchedFlame, round.unitPrice);
 }
 
 const ENDED: BinfiRoundStatus[] = ['unmatched', 'settled'];
