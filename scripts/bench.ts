@@ -4,11 +4,10 @@
 // (`bench:ledger`, `bench:auth`). On in-memory PGlite and, when DATABASE_URL is set, on
 // PostgreSQL in a fresh database dropped afterwards. Prints a table with the machine and date.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { onFreshPostgresDatabase } from './lib/bench-databases';
 import { run } from './lib/proc';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -116,33 +115,13 @@ async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
   return rows;
 }
 
-async function onPostgres(serverUrl: string, body: (url: string) => Promise<Row[]>) {
-  const name = `bcnt_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await body(url.toString());
-  } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
-}
-
 async function main() {
   const cpu = cpus();
   const machine = `${cpu.length} x ${cpu[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const rows = await measure('PGlite');
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) rows.push(...(await onPostgres(serverUrl, (url) => measure('PostgreSQL', url))));
+  if (serverUrl)
+    rows.push(...(await onFreshPostgresDatabase(serverUrl, (url) => measure('PostgreSQL', url))));
   else
     console.log(
       'PostgreSQL skipped (set DATABASE_URL to a server where the role may CREATE DATABASE)',

@@ -20,6 +20,21 @@ export async function onEachDatabase(
     );
     return;
   }
+  await onFreshPostgresDatabase(serverUrl, async (url) => {
+    const postgres = await openDatabase({ databaseUrl: url });
+    try {
+      await run('PostgreSQL', postgres);
+    } finally {
+      await postgres.close();
+    }
+  });
+}
+
+/** Runs `body` with the URL of a fresh database on that server, dropped afterwards. */
+export async function onFreshPostgresDatabase<T>(
+  serverUrl: string,
+  body: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `bcnt_bench_${randomBytes(4).toString('hex')}`;
   const admin = async (text: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -34,12 +49,7 @@ export async function onEachDatabase(
   try {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await run('PostgreSQL', postgres);
-    } finally {
-      await postgres.close();
-    }
+    return await body(url.toString());
   } finally {
     await admin(`drop database if exists "${name}" with (force)`);
   }
