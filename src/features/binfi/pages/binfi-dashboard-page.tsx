@@ -8,6 +8,7 @@ import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../lib/paths';
 import type { BinfiVariant } from '../../../shared/api/binfi';
 import { useHistoryFundList, usePlusInfo } from '../api/use-binfi';
+import { BinfiAdvertisement } from '../components/binfi-advertisement';
 import { ProcessAndFaq } from '../components/process-faq';
 import { RoundList } from '../components/round-list';
 import { useKeepBinfiQuery } from '../hooks/use-keep-binfi-query';
@@ -90,6 +91,7 @@ export function BinfiDashboard({ variant }: { variant: BinfiVariant }) {
           </ButtonLink>
         }
       />
+      <BinfiAdvertisement variant={variant} />
       {galaxy ? <PlusSummary /> : null}
       <SectionCard
         title={t('dashboard.roundsTitle')}
