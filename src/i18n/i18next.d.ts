@@ -8,6 +8,7 @@ import type common from './locales/en-US/common.json';
 import type components from './locales/en-US/components.json';
 import type content from './locales/en-US/content.json';
 import type dashboard from './locales/en-US/dashboard.json';
+import type partner from './locales/en-US/partner.json';
 import type custody from './locales/en-US/custody.json';
 import type deposit from './locales/en-US/deposit.json';
 import type earn from './locales/en-US/earn.json';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       earn: typeof earn;
       custody: typeof custody;
       dashboard: typeof dashboard;
+      partner: typeof partner;
       errors: typeof errors;
       footer: typeof footer;
       kyc: typeof kyc;

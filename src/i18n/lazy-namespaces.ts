@@ -29,11 +29,12 @@ export const LAZY_NAMESPACES = [
   'search',
   'programs',
   'dashboard',
+  'partner',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const loaders = import.meta.glob<Record<string, string>>(
-  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi,content,search,programs,dashboard}.json',
+  './locales/*/{auth,security,tx,loyalty,alliance,account,kyc,onboarding,custody,deposit,withdraw,convert,store,earn,portfolio,autotrade,lending,questionnaire,binfi,content,search,programs,dashboard,partner}.json',
   {
     import: 'default',
   },

@@ -28,6 +28,7 @@ export default namespacesFromGlob(
       '!../locales/en-US/binfi.json',
       '!../locales/en-US/content.json',
       '!../locales/en-US/search.json',
+      '!../locales/en-US/partner.json',
       '!../locales/en-US/questionnaire.json',
       '!../locales/en-US/programs.json',
       '!../locales/en-US/dashboard.json',

@@ -28,6 +28,7 @@ export default namespacesFromGlob(
       '!../locales/zh-CN/binfi.json',
       '!../locales/zh-CN/content.json',
       '!../locales/zh-CN/search.json',
+      '!../locales/zh-CN/partner.json',
       '!../locales/zh-CN/questionnaire.json',
       '!../locales/zh-CN/programs.json',
       '!../locales/zh-CN/dashboard.json',

@@ -28,6 +28,7 @@ export default namespacesFromGlob(
       '!../locales/zh-TW/binfi.json',
       '!../locales/zh-TW/content.json',
       '!../locales/zh-TW/search.json',
+      '!../locales/zh-TW/partner.json',
       '!../locales/zh-TW/questionnaire.json',
       '!../locales/zh-TW/programs.json',
       '!../locales/zh-TW/dashboard.json',
