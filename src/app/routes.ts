@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type * as ContentScreens from './screens/content-screens';
+import type * as PartnerPages from '../features/partner/pages/partner-pages';
 import type * as EarnTermsScreens from './screens/earn-terms-screens';
 import { ensureNamespaces, type LazyNamespace } from '../i18n/lazy-namespaces';
 import { paths, ROUTE_NAMES, type AppPath, type RouteName } from '../lib/paths';
@@ -62,6 +63,15 @@ function earnTermsScreen(name: keyof typeof EarnTermsScreens): LazyScreen {
 function contentScreen(name: keyof typeof ContentScreens): LazyScreen {
   return withNamespaces(['content'], () =>
     import('./screens/content-screens').then((module) => ({ default: module[name] })),
+  );
+}
+
+/** A partner (Coolbitx) page (features/partner/pages/partner-pages.tsx) with its translations. */
+function partnerScreen(
+  name: keyof Pick<typeof PartnerPages, 'CoolbitxPage' | 'PartnerEntryPage' | 'PartnerInfoPage'>,
+): LazyScreen {
+  return withNamespaces(['partner'], () =>
+    import('../features/partner/pages/partner-pages').then((module) => ({ default: module[name] })),
   );
 }
 
@@ -365,6 +375,7 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     screen: withNamespaces(['programs'], () => import('./screens/rakuten-event-screen')),
   },
   Coolbitx: {
+    screen: partnerScreen('CoolbitxPage'),
     hideNav: true,
     partner: true,
   },
@@ -373,14 +384,17 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     partner: true,
   },
   CoolbitxReferralEntry: {
+    screen: partnerScreen('PartnerEntryPage'),
     hideNav: true,
     partner: true,
   },
   CoolbitxReferralInfo: {
+    screen: partnerScreen('PartnerInfoPage'),
     hideNav: true,
     partner: true,
   },
   CoolbitxReferralSignUp: {
+    screen: withNamespaces(['partner', 'auth'], () => import('./screens/partner-sign-up-screen')),
     hideNav: true,
     partner: true,
   },
