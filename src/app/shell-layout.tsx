@@ -142,6 +142,9 @@ function Shell() {
     binfiGalaxy: hrefIfBuilt('BinFiGalaxyDashboard', () => routes.BinFiGalaxyDashboard.getHref()),
     loyaltyProgram: hrefIfBuilt('LoyaltyProgram', () => routes.LoyaltyProgram.getHref()),
     referralProgram: hrefIfBuilt('ReferralProgram', () => routes.ReferralProgram.getHref()),
+    partnerProgram: hrefIfBuilt('CoolbitxReferralEntry', () =>
+      routes.CoolbitxReferralEntry.getHref(),
+    ),
   });
 
   return (

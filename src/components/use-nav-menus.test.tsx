@@ -18,6 +18,7 @@ describe('useNavMenus', () => {
           mixedQuant: '/earn?tab=mixed',
           lendingBot: '/lending-bot/1',
           referralProgram: '/referral-program',
+          partnerProgram: '/coolbitx/referral/entry',
         }),
       { wrapper },
     );
@@ -33,6 +34,7 @@ describe('useNavMenus', () => {
     expect(programs?.items?.map((item) => [item.label, item.href])).toEqual([
       ['忠誠計畫', undefined],
       ['推薦計畫', '/referral-program'],
+      ['合作夥伴計畫（Coolbitx）', '/coolbitx/referral/entry'],
     ]);
   });
 });

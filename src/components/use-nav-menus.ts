@@ -13,11 +13,12 @@ export interface NavMenuTargets {
   binfiGalaxy?: string;
   loyaltyProgram?: string;
   referralProgram?: string;
+  partnerProgram?: string;
 }
 
 /**
  * The spec's bar entries (About Us, the service submenu, the BinFi submenu) and the programs
- * submenu (loyalty and referral programs) with translated
+ * submenu (loyalty, referral and partner programs) with translated
  * labels. Pass the result to NavBar's `menus`.
  */
 export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
@@ -32,6 +33,7 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
     binfiGalaxy,
     loyaltyProgram,
     referralProgram,
+    partnerProgram,
   } = targets;
   return useMemo(
     () => [
@@ -60,6 +62,7 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
         items: [
           { id: 'loyalty-program', label: t('menu.loyaltyProgram'), href: loyaltyProgram },
           { id: 'referral-program', label: t('menu.referralProgram'), href: referralProgram },
+          { id: 'partner-program', label: t('menu.partnerProgram'), href: partnerProgram },
         ],
       },
     ],
@@ -74,6 +77,7 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
       binfiGalaxy,
       loyaltyProgram,
       referralProgram,
+      partnerProgram,
     ],
   );
 }
