@@ -61,6 +61,15 @@ async function openRound(page: Page, fundId: number, side: 'supply' | 'take') {
   await card.getByTestId(`binfi-card-open-${side}`).click();
   await expect(page).toHaveURL(new RegExp(`/bin-fi/detail/${fundId}/${side}`));
   await expect(page.getByTestId('binfi-detail')).toHaveAttribute('data-state', 'fundraising');
+  // the calculator answers for both sides from the server (100 USDT a unit)
+  const calc = page.getByTestId('binfi-calculator');
+  await calc.getByTestId('binfi-calc-units').fill('2');
+  for (const estimate of ['supply', 'take'] as const) {
+    await expect(calc.getByTestId(`binfi-calc-${estimate}-invested`)).toHaveText('200.00 USDT');
+    await expect(calc.getByTestId(`binfi-calc-${estimate}-payout`)).toHaveText(
+      /^[\d,]+\.\d\d USDT$/,
+    );
+  }
 }
 
 /** Connect the wallet, order `units`, tick the consents, and follow approve + order to Done. */
