@@ -75,6 +75,8 @@ export default tseslint.config(
       '.e2e-dist/**',
       '.e2e-data-tt/**',
       '.e2e-dist-tt/**',
+      '.e2e-data-tt2/**',
+      '.e2e-dist-tt2/**',
       '.e2e-dev-dist/**',
       'test-results/**',
       'playwright-report/**',
