@@ -83,7 +83,7 @@ describe('shell layout', () => {
 
   it('opens Stable Income, Mixed Quant, Smart Autotrade and the lending bot from the Services menu, on desktop and in the phone menu', async () => {
     refreshMaintenanceShown();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const services = async () => {
       await user.click(screen.getByTestId('nav-menu-services'));
       const menu = await screen.findByRole('menu');
@@ -222,7 +222,7 @@ describe('shell layout: login state', () => {
 
   it('the Portfolio button opens My Subscriptions (desktop and phone menu) once identity is verified', async () => {
     refreshMaintenanceShown();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     // not verified (role without the level-1 bit): shown, disabled, says why
     memberAuth.storeLoginSession({ session, member: { ...member, roleId: 0 } });
     const first = renderMemberShell('/', new QueryClient());
@@ -284,7 +284,7 @@ describe('shell layout: login state', () => {
     const router = renderMemberShell('/account', queryClient);
     expect((await screen.findByTestId('screen')).textContent).toBe('account screen');
 
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Account menu for Ann' }));
     await user.click(
       within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }),

@@ -67,7 +67,7 @@ describe('AppDownloadBanner', () => {
   });
 
   it('shows the configured store links at mobile width and remembers closing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { unmount } = renderWithProviders(
       <AppDownloadBanner pathname="/" search="" links={links} />,
     );

@@ -6,7 +6,7 @@ import { renderWithProviders } from './testing/render';
 
 describe('ButtonLink', () => {
   it('is a link with the button look that navigates in the app', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(
       <ButtonLink to="/kyc" variant="secondary" data-testid="go">
         Verify
@@ -20,7 +20,7 @@ describe('ButtonLink', () => {
   });
 
   it('opens in a new tab without an opener and says so', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onClick = vi.fn();
     renderWithProviders(
       <ButtonLink to="/kyc?step=upload" newTab onClick={onClick}>

@@ -5,7 +5,7 @@ import { Button } from './button';
 
 describe('Button', () => {
   it('a busy button shows an ellipsis, keeps its name and ignores presses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onClick = vi.fn();
     render(
       <Button busy onClick={onClick}>
@@ -21,7 +21,7 @@ describe('Button', () => {
   });
 
   it('stays busy while an async handler runs, so it cannot be pressed twice', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let resolve!: () => void;
     const onClick = vi.fn(() => new Promise<void>((r) => (resolve = r)));
     render(<Button onClick={onClick}>Pay</Button>);
@@ -39,7 +39,7 @@ describe('Button', () => {
   });
 
   it('a busy submit button does not submit its form again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onSubmit = vi.fn((event: React.FormEvent) => event.preventDefault());
     render(
       <form onSubmit={onSubmit}>

@@ -44,7 +44,7 @@ describe('CodeInput', () => {
   });
 
   it('moves to the next box after each digit and completes once with the whole code', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onComplete = vi.fn();
     renderWithProviders(<Harness onComplete={onComplete} />);
     await user.click(box(0));
@@ -59,7 +59,7 @@ describe('CodeInput', () => {
   });
 
   it('ignores letters', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.click(box(0));
     await user.keyboard('x-');
@@ -68,7 +68,7 @@ describe('CodeInput', () => {
   });
 
   it('fills every box from a pasted code (any box, any spacing) and completes', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onComplete = vi.fn();
     renderWithProviders(<Harness onComplete={onComplete} />);
     await user.click(box(0));
@@ -87,14 +87,14 @@ describe('CodeInput', () => {
   });
 
   it('never leaves a gap: focusing a later box moves to the first empty one', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness initial="12" />);
     await user.click(box(5));
     expect(document.activeElement).toBe(box(2));
   });
 
   it('Backspace clears the digit, or goes back from an empty box; arrows move', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness initial="123" />);
     await user.click(box(3));
     await user.keyboard('{Backspace}');
@@ -109,7 +109,7 @@ describe('CodeInput', () => {
   });
 
   it('replaces a digit typed over an existing one', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness initial="1234" />);
     await user.click(box(1));
     await user.keyboard('9');

@@ -36,7 +36,7 @@ describe('CopyButton', () => {
   });
 
   it('says "Failed to copy texts." in its polite status region when the clipboard refuses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     renderWithI18n(<CopyButton value="x" label="Copy" data-testid="copy" />);
     const status = screen.getByRole('status');
@@ -47,7 +47,7 @@ describe('CopyButton', () => {
   });
 
   it('speaks the reader language', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     renderWithI18n(<CopyButton value="x" label="複製" data-testid="copy" />, 'zh-TW');
     expect(screen.getByTestId('copy').textContent).toBe('複製');
@@ -56,7 +56,7 @@ describe('CopyButton', () => {
   });
 
   it('with given texts (no i18n) and failureRole "alert": an alert only once copying failed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     render(
       <CopyButton

@@ -42,7 +42,7 @@ const optionNames = () =>
 
 describe('CountrySelect', () => {
   it('filters by the start of the name, ignoring case', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.type(input(), 'tA');
     expect(optionNames()).toEqual(['Taiwan', 'Tajikistan', 'Tanzania']);
@@ -54,7 +54,7 @@ describe('CountrySelect', () => {
   });
 
   it('scrolls only when more than 5 countries are listed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.type(input(), 'ta');
     expect(screen.getAllByRole('option')).toHaveLength(3);
@@ -68,7 +68,7 @@ describe('CountrySelect', () => {
   });
 
   it('is a keyboard combobox: arrows move, Enter picks (without submitting), Escape closes', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     await user.type(input(), 'ta');
@@ -96,7 +96,7 @@ describe('CountrySelect', () => {
   });
 
   it('picks with the mouse; on leaving keeps a full name, restores otherwise, clears when emptied', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(
       <>
         <Harness initial="JP" />
@@ -127,7 +127,7 @@ describe('CountrySelect', () => {
   });
 
   it('says when nothing matches', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.type(input(), 'xyz');
     const status = screen.getByText('No country name starts with “xyz”.');
@@ -137,7 +137,7 @@ describe('CountrySelect', () => {
   });
 
   it('shows names in the active language when Intl knows them, English otherwise', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />, { lng: 'zh-TW' });
     await user.type(input(), '台');
     expect(optionNames()).toContain('台灣');

@@ -115,7 +115,7 @@ describe('DataTable states', () => {
   });
 
   it('shows the translated error with a retry that calls the caller', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onRetry = vi.fn();
     renderTable({
       rows: undefined,
@@ -159,7 +159,7 @@ describe('DataTable states', () => {
 
 describe('DataTable pagination', () => {
   it('pages when the caller pages: the callback gets the page asked for', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onPageChange = vi.fn();
     renderTable({
       pagination: {
@@ -198,7 +198,7 @@ describe('DataTable pagination', () => {
   });
 
   it('an empty page past the first keeps the way back', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onPageChange = vi.fn();
     renderTable({
       rows: [],
@@ -257,7 +257,7 @@ describe('DataTable on phones', () => {
 
   it('pages on phones too', async () => {
     viewport(375, 812);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onPageChange = vi.fn();
     renderTable({
       busy: true,

@@ -29,7 +29,7 @@ const errorText = () => {
 
 describe('DateInput', () => {
   it('adds the dashes of YYYY-MM-DD while digits are typed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Controlled />);
     expect(input().placeholder).toBe('YYYY-MM-DD');
     await user.type(input(), '19900304');
@@ -42,7 +42,7 @@ describe('DateInput', () => {
   });
 
   it('shows its own message on blur for a date that does not exist; the form’s error wins', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { rerender } = renderWithProviders(<Controlled />);
     await user.type(input(), '20230229');
     await user.tab();

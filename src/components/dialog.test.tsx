@@ -22,7 +22,7 @@ function Harness() {
 
 describe('Dialog', () => {
   it('is named by its title, traps focus, closes on Esc and returns focus', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
@@ -44,7 +44,7 @@ describe('Dialog', () => {
   });
 
   it('has a labelled close button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));

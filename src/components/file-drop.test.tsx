@@ -67,7 +67,7 @@ describe('FileDrop', () => {
   });
 
   it('the size limit follows maxSizeMb in the message', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(
       <FileDrop label="Front" maxSizeMb={2} onUpload={vi.fn()} data-testid="drop" />,
     );
@@ -76,7 +76,7 @@ describe('FileDrop', () => {
   });
 
   it('uploads a picked photo with progress, then shows its preview with Replace and Remove', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const reply = deferred();
     let report: (fraction: number) => void = () => {};
     const onUpload = vi.fn((_file: File, onProgress: (fraction: number) => void) => {
@@ -110,7 +110,7 @@ describe('FileDrop', () => {
   });
 
   it('a failed upload shows the caller’s message (or its own) and can be tried again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onUpload = vi.fn().mockRejectedValueOnce(new Error('x')).mockResolvedValueOnce(undefined);
     const { rerender } = renderWithProviders(
       <FileDrop label="Front" onUpload={onUpload} data-testid="drop" />,

@@ -28,7 +28,7 @@ function Harness(props: Partial<KycGatePromptProps> & { onChange?: (open: boolea
 }
 
 async function openPrompt(ui = <Harness />, lng = 'en-US') {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const result = renderWithProviders(ui, { lng, route: '/wallet' });
   await user.click(screen.getByRole('button', { name: 'Deposit' }));
   return { ...result, user };

@@ -12,7 +12,7 @@ const options = [
 
 describe('LanguageSelect', () => {
   it('is a labelled select that reports the chosen code', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onChange = vi.fn();
     renderWithProviders(<LanguageSelect value="en-US" options={options} onChange={onChange} />);
     const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;

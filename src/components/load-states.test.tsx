@@ -22,7 +22,7 @@ describe('load states', () => {
   });
 
   it('LoadError alerts with the message; Retry stays busy while the retry runs', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let finish!: () => void;
     const onRetry = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     renderWithProviders(
@@ -41,7 +41,7 @@ describe('load states', () => {
   });
 
   it('LoadError also takes a retry that returns nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onRetry = vi.fn();
     renderWithProviders(<LoadError message="Failed." onRetry={onRetry} />);
     await user.click(screen.getByRole('button', { name: 'Retry' }));

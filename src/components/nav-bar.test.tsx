@@ -45,7 +45,7 @@ afterEach(() => {
 
 describe('NavBar folded menu', () => {
   it('opens and closes with the burger, which controls the panel', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<NavBar pathname="/" menus={menus} />);
     const burger = screen.getByRole('button', { name: 'Menu' });
     const panel = screen.getByTestId('nav-panel');
@@ -64,7 +64,7 @@ describe('NavBar folded menu', () => {
   });
 
   it('closes when the route changes', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { rerender } = renderWithProviders(<NavBar pathname="/" menus={menus} />);
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByTestId('nav-panel').dataset.open).toBe('true');
@@ -77,7 +77,7 @@ describe('NavBar folded menu', () => {
   });
 
   it('stays open at 946 px and closes above 946 px', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<NavBar pathname="/" menus={menus} />);
     await user.click(screen.getByRole('button', { name: 'Menu' }));
 
@@ -93,7 +93,7 @@ describe('NavBar folded menu', () => {
   });
 
   it('closes on Escape and returns focus to the burger', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<NavBar pathname="/" menus={menus} />);
     const burger = screen.getByRole('button', { name: 'Menu' });
     await user.click(burger);
@@ -126,7 +126,7 @@ describe('NavBar background', () => {
 describe('NavBar logo', () => {
   it('scrolls to the top when already on Landing', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<NavBar pathname="/" />, { route: '/?a=1' });
     await user.click(screen.getByTestId('nav-logo'));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
@@ -135,7 +135,7 @@ describe('NavBar logo', () => {
 
   it('goes to Landing from another page', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<NavBar pathname="/login" />, { route: '/login' });
     await user.click(screen.getByTestId('nav-logo'));
     expect(scrollTo).not.toHaveBeenCalled();
@@ -145,7 +145,7 @@ describe('NavBar logo', () => {
 
 describe('NavBar menus and slots', () => {
   it('disables entries without a target and links the others', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<NavBar pathname="/login" menus={menus} />);
     const about = screen.getByTestId('nav-menu-about-us');
     expect(about.tagName).toBe('SPAN');

@@ -30,7 +30,7 @@ describe('Pagination', () => {
   });
 
   it('first page: "Page 1 of 3", Previous disabled, Next asks for page 2', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onPageChange = renderPagination();
     expect(screen.getByRole('navigation', { name: 'Referral record pages' })).toBeTruthy();
     expect(screen.getByTestId('pages-page').textContent).toBe('Page 1 of 3');
@@ -40,7 +40,7 @@ describe('Pagination', () => {
   });
 
   it('last page: Next disabled, Previous asks for the page before', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onPageChange = renderPagination({ page: 3 });
     expect(button('pages-next').disabled).toBe(true);
     await user.click(button('pages-prev'));
@@ -53,7 +53,7 @@ describe('Pagination', () => {
   });
 
   it('while a page loads the buttons are busy and ignore presses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onPageChange = renderPagination({ page: 2, busy: true });
     expect(button('pages-next').getAttribute('aria-busy')).toBe('true');
     await user.click(button('pages-next'));

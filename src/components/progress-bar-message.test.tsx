@@ -50,7 +50,7 @@ describe('ProgressBarMessage', () => {
   });
 
   it('the close button clears it and runs the close callback once', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const closeFunc = vi.fn();
     renderWithProviders(<ProgressBarMessage />);
     act(() => showProgressBar({ type: 'success', text: 'Saved', closeFunc }));
@@ -118,7 +118,7 @@ describe('ProgressBarMessage', () => {
   });
 
   it('a link navigates to its route and closes the bar', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const closeFunc = vi.fn();
     renderWithProviders(<ProgressBarMessage />);
     act(() =>

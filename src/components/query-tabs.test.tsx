@@ -53,7 +53,7 @@ describe('QueryTabs', () => {
   });
 
   it('writes the chosen tab into the query and keeps the other parameters', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Tabs />, { route: '/security?x=1' });
     await user.click(screen.getByRole('tab', { name: 'Three' }));
     expect(location()).toBe('/security?x=1&tab=three');
@@ -62,7 +62,7 @@ describe('QueryTabs', () => {
   });
 
   it('adds a history entry per tab chosen, so Back returns to the previous tab', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Tabs />, { route: '/wallet?tab=one' });
     await user.click(screen.getByRole('tab', { name: 'Two' }));
     await user.click(screen.getByRole('tab', { name: 'Three' }));
@@ -80,7 +80,7 @@ describe('QueryTabs', () => {
   });
 
   it('is keyboard operable: arrow keys move the focus, Enter opens the focused tab', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithProviders(<Tabs />, { route: '/security' });
     await user.click(screen.getByRole('tab', { name: 'One' }));
     await user.keyboard('{ArrowRight}');

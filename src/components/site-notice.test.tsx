@@ -23,7 +23,7 @@ describe('SiteNotice', () => {
   });
 
   it('stays dismissed after a reload', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { unmount } = renderWithProviders(<SiteNotice locale="zh-TW" />, { lng: 'zh-TW' });
     await user.click(screen.getByRole('button', { name: '我知道了' }));
     expect(screen.queryByTestId('site-notice')).toBeNull();

@@ -53,7 +53,7 @@ describe('TxProgress', () => {
   });
 
   it('Pending: the short hash, copied in full', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderProgress({ status: 'pending', message: 'Waiting for confirmation…', hash: HASH });
     expect(stepStates()).toEqual(['Confirm:complete', '2Pending:current', '3Done:upcoming']);
     const hash = screen.getByTestId('tx-progress-hash');
@@ -68,7 +68,7 @@ describe('TxProgress', () => {
   });
 
   it('says "Failed to copy texts." when the clipboard refuses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     renderProgress({ status: 'pending', message: 'Waiting for confirmation…', hash: HASH });
     await user.click(screen.getByTestId('tx-progress-copy'));
@@ -83,7 +83,7 @@ describe('TxProgress', () => {
   });
 
   it('Failed after mining: the reason line and a retry that calls onRetry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onRetry = vi.fn();
     renderProgress({
       status: 'failed',

@@ -6,7 +6,7 @@ import { UserMenu } from './user-menu';
 
 describe('UserMenu', () => {
   it('lists the given items plus logout and works from the keyboard', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onLogout = vi.fn();
     renderWithProviders(
       <UserMenu

@@ -93,7 +93,7 @@ describe('SiweWalletFlow', () => {
   });
 
   it('a refusal in the wallet (4001) is Cancelled, not an error; Try again signs anew', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     wallet.signMessageAsync.mockRejectedValueOnce(
       new UserRejectedRequestError(new Error('User rejected the request.')),
     );
@@ -120,7 +120,7 @@ describe('SiweWalletFlow', () => {
   });
 
   it('without a wallet it opens the connect modal once and starts when one connects', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     wallet.address = undefined;
     wallet.status = 'disconnected';
     const view = renderFlow();

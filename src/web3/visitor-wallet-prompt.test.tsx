@@ -74,7 +74,7 @@ describe('VisitorWalletPrompt', () => {
       '/login?method=wallet',
     );
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Sign up' }));
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign up' }));
     expect(router.state.location.pathname).toBe('/register');
   });
 
@@ -84,7 +84,7 @@ describe('VisitorWalletPrompt', () => {
       await connect(config, { connector: config.connectors[0]! });
     });
     await screen.findByTestId('visitor-wallet-prompt');
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('visitor-wallet-prompt')).toBeNull();
   });
 });

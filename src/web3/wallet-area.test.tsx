@@ -126,7 +126,7 @@ describe('wallet area', () => {
   });
 
   it('on another chain: offers switching, and shows no balance where BCNT is not deployed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { connect: connectOn, main } = setup();
     await connectOn(1);
 
@@ -144,7 +144,7 @@ describe('wallet area', () => {
   });
 
   it('shows a retry control when the balance cannot be read, and recovers', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { connect: connectOn, local } = setup();
     local.state.failCalls = true;
     await connectOn(31337);

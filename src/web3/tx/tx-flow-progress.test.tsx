@@ -81,7 +81,7 @@ describe('TxFlowProgress', () => {
   });
 
   it('Retry sends the last request again (flow.retry) unless onRetry is given', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const flow = fakeFlow({ status: 'failed', errorKey: 'error.generic' });
     const { rerender } = renderWithProviders(<TxFlowProgress flow={flow} />);
     await user.click(screen.getByTestId('tx-progress-retry'));
@@ -94,7 +94,7 @@ describe('TxFlowProgress', () => {
   });
 
   it('wrong-chain offers "Switch to Localhost"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const flow = fakeFlow({ status: 'wrong-chain' });
     renderWithProviders(<TxFlowProgress flow={flow} testId="stake-tx" />);
     expect(screen.getByTestId('stake-tx-message').textContent).toBe(
@@ -133,7 +133,7 @@ function StakeAction() {
 
 describe('TxFlowProgress with the pipeline', () => {
   it('cancelled in the wallet -> Try again -> Done', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const fake = createFakeSetup();
     const loyalty = deployLoyalty(fake.node);
     loyalty.fund(TEST_ACCOUNT, 1_000n * UNIT);

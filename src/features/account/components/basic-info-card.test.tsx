@@ -31,7 +31,7 @@ describe('BasicInfoCard', () => {
   });
 
   it('copies the referral code', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     renderAccount(<BasicInfoCard member={member({ referralCode: 'ANN12345' })} level={1} />);
     const copy = screen.getByTestId('account-referral-copy');
@@ -43,7 +43,7 @@ describe('BasicInfoCard', () => {
   });
 
   it('says "Failed to copy texts." when the clipboard refuses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     renderAccount(<BasicInfoCard member={member()} level={1} />);
     await user.click(screen.getByTestId('account-referral-copy'));

@@ -77,7 +77,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('Verify sends the code for the account and opens the dialog with the resend countdown', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dialog = await openMobileDialog(user);
     expect(sendSms).toHaveBeenCalledWith({ userName: 'ann@example.com' });
     expect(sendEmail).not.toHaveBeenCalled();
@@ -92,7 +92,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('the e-mail uses its own call and the dialog names the e-mail', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     memberMock.mockResolvedValue(member({ emailVerified: false, mobileVerified: true }));
     renderAccount(<AccountPage links={ACCOUNT_LINKS} />);
     await user.click(await screen.findByTestId('account-verify-email'));
@@ -103,7 +103,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('a wrong code shows "The code is wrong." and clears the boxes; nothing is refetched', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     activate.mockRejectedValueOnce(codeWrong());
     const dialog = await openMobileDialog(user);
     const calls = memberMock.mock.calls.length;
@@ -120,7 +120,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('an expired code has its own message', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     activate.mockRejectedValueOnce(
       new ApiError({ call: 'x', status: 400, message: 'code_expired' }),
     );
@@ -132,7 +132,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('the right code verifies: the member info is fetched again and the state turns Verified', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     activate.mockResolvedValue({ emailVerified: true, mobileVerified: true });
     const dialog = await openMobileDialog(user);
     memberMock.mockResolvedValue(member({ emailVerified: true, mobileVerified: true }));
@@ -149,7 +149,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('the Confirm button submits a typed code once and is busy meanwhile', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const answer = deferred<{ emailVerified: boolean; mobileVerified: boolean }>();
     activate.mockReturnValue(answer.promise);
     await openMobileDialog(user);
@@ -167,7 +167,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('resend is offered once the countdown is over and sends a new code', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     sendSms.mockResolvedValueOnce({ resendAfter: 0, sentTo: '+8869****678' });
     const dialog = await openMobileDialog(user);
     const resend = within(dialog).getByTestId('contact-code-resend');
@@ -178,7 +178,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('a code sent moments ago ("resend_too_soon") opens the dialog with the remaining wait, no error', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     sendSms.mockRejectedValueOnce(
       new ApiError({
         call: 'x',
@@ -196,7 +196,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('a failed send opens the dialog with the translated error and resend available', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     sendSms.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     const dialog = await openMobileDialog(user);
     expect(within(dialog).getByRole('alert').textContent).toBe(
@@ -210,7 +210,7 @@ describe('contact verification on the Account page', () => {
   });
 
   it('shows the texts in Traditional Chinese', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     activate.mockRejectedValueOnce(codeWrong());
     renderAccount(<AccountPage links={ACCOUNT_LINKS} />, { lng: 'zh-TW' });
     expect((await screen.findByTestId('account-mobile-status')).textContent).toBe('尚未驗證');

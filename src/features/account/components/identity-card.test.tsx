@@ -103,7 +103,7 @@ describe('IdentityCard', () => {
   });
 
   it('a failed load shows the translated error and retries', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     kycMock.mockRejectedValueOnce(
       new ApiError({
         call: 'x',

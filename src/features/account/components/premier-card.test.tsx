@@ -61,7 +61,7 @@ describe('PremierCard states', () => {
   });
 
   it('Apply calls applyForPremierMember once and shows the new state', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderCard(null);
     const answer = deferred<{ state: PremierState }>();
     applyMock.mockReturnValue(answer.promise);
@@ -77,7 +77,7 @@ describe('PremierCard states', () => {
   });
 
   it('a refused application shows the translated reason and stays', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderCard(null);
     applyMock.mockRejectedValue(new ApiError({ call: 'x', status: 400, message: 'premier_state' }));
     await user.click(screen.getByTestId('premier-apply'));
@@ -124,7 +124,7 @@ describe('PremierCard states', () => {
   });
 
   it('a failed status load shows the error with retry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     kycMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     renderAccount(<PremierCard />);
     const error = await screen.findByTestId('account-premier-error');
@@ -160,7 +160,7 @@ describe('the premier application form (email_sent)', () => {
   });
 
   it('refuses an empty form with one message per field and sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderCard('email_sent');
     await user.click(screen.getByTestId('premier-submit'));
     const form = screen.getByTestId('premier-form');
@@ -185,7 +185,7 @@ describe('the premier application form (email_sent)', () => {
   });
 
   it('a refused upload shows its translated reason', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     uploadMock.mockRejectedValue(
       new ApiError({ call: 'x', status: 400, message: 'kyc_file_type' }),
     );
@@ -199,7 +199,7 @@ describe('the premier application form (email_sent)', () => {
   });
 
   it('uploads the proof, then sends the application and shows the review state', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderCard('email_sent');
     const upload = deferred<typeof image>();
     uploadMock.mockReturnValue(upload.promise);
@@ -229,7 +229,7 @@ describe('the premier application form (email_sent)', () => {
   });
 
   it('without the declaration nothing is sent', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderCard('email_sent');
     await user.selectOptions(screen.getByTestId('premier-assets'), 'gt_30m');
     await user.upload(screen.getByTestId('premier-proof-input'), png());
@@ -247,7 +247,7 @@ describe('the premier application form (email_sent)', () => {
   });
 
   it('a refused submission shows the reason and keeps the form', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderCard('email_sent');
     submitMock.mockRejectedValue(
       new ApiError({ call: 'x', status: 400, message: 'kyc_unknown_image' }),

@@ -59,7 +59,7 @@ describe('ReferralCard', () => {
   });
 
   it('pages through the record', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const first = Array.from({ length: 10 }, (_, index) => record(index + 1));
     historyMock.mockImplementation(({ page: number }) =>
       Promise.resolve(number === 1 ? page(1, first, 12) : page(2, [record(20, 2), record(21)], 12)),
@@ -111,7 +111,7 @@ describe('ReferralCard', () => {
   });
 
   it('a failed load shows the translated error and retries', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     historyMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     historyMock.mockResolvedValue(page(1, [record(1)], 1));
     renderAccount(<ReferralCard level={1} referralCode="ANN12345" />);

@@ -114,7 +114,7 @@ describe('AccountPage', () => {
   });
 
   it('a failed load shows the translated message and retries', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     memberMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     renderPage();
     expect((await screen.findByTestId('account-error')).textContent).toContain(
@@ -218,7 +218,7 @@ describe('AccountPage', () => {
   });
 
   it('a failing KYC status shows its own error and retry, the rest of the page stays', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     kycMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     renderPage();
     const error = await screen.findByTestId('account-kyc-error');

@@ -92,7 +92,7 @@ beforeEach(() => {
 
 describe('AlliancePanel', () => {
   it('without a wallet: Connect loads the wallet code and opens the connect modal', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     wallet.address = undefined;
     wallet.status = 'disconnected';
     renderAlliance(<AlliancePanel />);
@@ -140,7 +140,7 @@ describe('AlliancePanel', () => {
   });
 
   it('holder: Verify signs the alliance message, registers, and shows the verification', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     rememberWalletSession();
     let approve!: (signature: string) => void;
     wallet.signMessageAsync.mockReturnValue(new Promise((resolve) => (approve = resolve)));
@@ -181,7 +181,7 @@ describe('AlliancePanel', () => {
   });
 
   it('a refusal in the wallet (4001) is "cancelled": nothing is registered; Try again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     rememberWalletSession();
     wallet.signMessageAsync.mockRejectedValueOnce(
       new UserRejectedRequestError(new Error('User rejected the request.')),
@@ -199,7 +199,7 @@ describe('AlliancePanel', () => {
   });
 
   it('a server refusal is "failed" with the translated reason (zh-TW)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     rememberWalletSession();
     registerMock.mockRejectedValue(
       new ApiError({ call: 'x', status: 400, httpStatus: 400, message: LoyaltyError.noNft }),
@@ -216,7 +216,7 @@ describe('AlliancePanel', () => {
   });
 
   it('verified: wallet, token id, since when, level 3; Cancel asks first and unregisters', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     statusMock.mockResolvedValue(
       loyaltyStatus({ level: 3, roleId: 2 | 64 | 4096, allianceLevel: 3, alliance: registration }),
     );
@@ -263,7 +263,7 @@ describe('AlliancePanel', () => {
   });
 
   it('keeping the verification closes the dialog without a call; a refusal stays in it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     statusMock.mockResolvedValue(
       loyaltyStatus({ level: 4, stakeLevel: 4, allianceLevel: 3, alliance: registration }),
     );
@@ -333,7 +333,7 @@ describe('AlliancePanel', () => {
   });
 
   it('a failed status load is "error" with a translated message and retry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     statusMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     renderAlliance(<AlliancePanel />);
     await waitFor(() => expect(panelState()).toBe('error'));
@@ -345,7 +345,7 @@ describe('AlliancePanel', () => {
   });
 
   it('a failed check is "error" with retry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     rememberWalletSession();
     checkMock.mockRejectedValueOnce(
       new ApiError({ call: 'x', status: 500, httpStatus: 500, message: 'internal_error' }),

@@ -70,7 +70,7 @@ beforeEach(async () => {
 });
 
 async function fillAndSubmit(email = 'Ann@Example.com', password = 'secret123') {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   await user.type(screen.getByTestId('login-email'), email);
   await user.type(screen.getByTestId('login-password'), password);
   await user.click(screen.getByTestId('login-submit'));
@@ -332,7 +332,7 @@ describe('Login page', () => {
   it('wallet sign-in: loads on demand and its answer enters the same flow (step 2 by ticket)', async () => {
     login.mockResolvedValue(success());
     renderAuth(<LoginPage />, { route: '/login' });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     expect(screen.queryByTestId('fake-siwe')).toBeNull();
     await user.click(screen.getByTestId('login-wallet-open'));
     await user.click(await screen.findByTestId('fake-siwe'));

@@ -49,7 +49,7 @@ beforeEach(async () => {
 describe('Forgot password', () => {
   it('sends the e-mail with a solved captcha and always confirms the same way', async () => {
     vi.mocked(auth.forgotPwd).mockResolvedValue();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<ForgotPasswordPage />, { route: '/forgot-password' });
     await user.type(field('forgot-email'), 'nobody@example.com');
     await user.click(screen.getByTestId('forgot-submit'));
@@ -68,7 +68,7 @@ describe('Forgot password', () => {
     vi.mocked(auth.forgotPwd).mockRejectedValue(
       new ApiError({ call: 'x', status: 400, message: 'captcha_invalid' }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<ForgotPasswordPage />, { route: '/forgot-password' });
     await user.type(field('forgot-email'), 'bad');
     fireEvent.submit(screen.getByTestId('forgot-form'));
@@ -90,7 +90,7 @@ describe('Reset password', () => {
       unlinkedWallets: 2,
       walletLoginSuspended: false,
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<ResetPasswordPage />, { route: `/reset-password?token=${TOKEN}` });
     await user.type(field('reset-password'), 'short1');
     await waitFor(() =>
@@ -124,7 +124,7 @@ describe('Reset password', () => {
       unlinkedWallets: 0,
       walletLoginSuspended: true,
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<ResetPasswordPage />, { route: `/reset-password?token=${TOKEN}` });
     const unlink = field('reset-wallets-unlink');
     const keep = field('reset-wallets-keep');
@@ -176,7 +176,7 @@ describe('Reset password', () => {
     vi.mocked(auth.resetPwd).mockRejectedValue(
       new ApiError({ call: 'x', status: 400, message: 'Please confirm that the link is valid' }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<ResetPasswordPage />, { route: `/reset-password?token=${TOKEN}` });
     await user.type(field('reset-password'), 'abc12345');
     await user.type(field('reset-confirm-password'), 'abc12345');
@@ -243,7 +243,7 @@ describe('Authorize login device', () => {
     vi.mocked(auth.authorizeLoginDevice)
       .mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }))
       .mockResolvedValueOnce();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<AuthorizeLoginDevicePage />, { route: `/authorizeLoginDevice?token=${TOKEN}` });
     expect((await screen.findByTestId('authorize-device-invalid')).textContent).toContain(
       'Network error.',
@@ -302,7 +302,7 @@ describe('Confirm wallet sign-in', () => {
     vi.mocked(auth.confirmWalletLogin)
       .mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }))
       .mockResolvedValueOnce();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAuth(<ConfirmWalletLoginPage />, { route: `/confirm-wallet-login?token=${TOKEN}` });
     expect((await screen.findByTestId('confirm-wallet-invalid')).textContent).toContain(
       'Network error.',

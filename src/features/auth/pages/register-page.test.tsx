@@ -93,7 +93,7 @@ describe('Register page: the form', () => {
   });
 
   it('checks e-mail and mobile formats', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await user.type(field('register-email'), 'ann@');
     await user.type(field('register-mobile'), '12');
@@ -106,7 +106,7 @@ describe('Register page: the form', () => {
   });
 
   it('gives the password verdicts live, while typing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await user.type(field('register-password'), 'abc');
     await waitFor(() =>
@@ -133,7 +133,7 @@ describe('Register page: the form', () => {
 
   it('pre-fills the referral code from `refer` and checks it on blur: "Invalid Referral Code."', async () => {
     registerValidation.mockResolvedValue({ valid: false, message: 'Invalid Referral Code.' });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded('/register?refer=ABC123');
     expect(field('register-referral').value).toBe('ABC123');
     await user.click(field('register-referral'));
@@ -148,7 +148,7 @@ describe('Register page: the form', () => {
   });
 
   it('a referral code of the wrong shape is refused without asking the server', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await user.type(field('register-referral'), 'x!');
     await user.tab();
@@ -175,7 +175,7 @@ describe('Register page: the form', () => {
       mobile: '+886912345678',
       resendAfter: 60,
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded('/register?refer=abc123');
     await user.click(field('register-type-institutional'));
     await fillValid(user);
@@ -200,7 +200,7 @@ describe('Register page: the form', () => {
 
   it('builds the E.164 number from the selected country', async () => {
     register.mockResolvedValue({ memberId: 9, email: 'e', mobile: 'm', resendAfter: 60 });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await user.selectOptions(field('register-country'), 'US');
     await fillValid(user);
@@ -213,7 +213,7 @@ describe('Register page: the form', () => {
 
   it('shows a taken e-mail on the e-mail field', async () => {
     register.mockRejectedValue(new ApiError({ call: 'x', status: 409, message: 'email_taken' }));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await fillValid(user);
     await user.click(screen.getByTestId('register-submit'));
@@ -232,7 +232,7 @@ describe('Register page: the form', () => {
         data: { field: 'mobile', issues: [{ message: 'Incorrect mobile format' }] },
       }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await fillValid(user);
     await user.click(screen.getByTestId('register-submit'));
@@ -248,7 +248,7 @@ describe('Register page: contact verification', () => {
       mobile: '+886912345678',
       resendAfter,
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderLoaded();
     await fillValid(user);
     await user.click(screen.getByTestId('register-submit'));

@@ -111,7 +111,7 @@ describe('MyStrategyDetailPage', () => {
 
   it('adds custodial margin with an idempotency key', async () => {
     vi.mocked(stakeStrategy).mockResolvedValue({ ...live, margin: '75', marginWarning: false });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt();
     await user.type(
       await screen.findByTestId('autotrade-my-add-amount', {}, { timeout: 4000 }),
@@ -142,7 +142,7 @@ describe('MyStrategyDetailPage', () => {
       marginSource: 'custodial',
     });
     vi.mocked(unsubscribeStrategy).mockResolvedValue({ ...live, state: 'ended' });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt();
     await user.click(
       await screen.findByTestId('autotrade-unsubscribe-open', {}, { timeout: 4000 }),

@@ -71,7 +71,7 @@ describe('StrategyDashboardPage', () => {
   });
 
   it('filters by risk through the address and asks the server with it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAutotrade(<StrategyDashboardPage />, { route: '/trading-bot' });
     await screen.findAllByTestId('autotrade-row');
     await user.selectOptions(screen.getByTestId('autotrade-filter-risk'), 'low');
@@ -83,7 +83,7 @@ describe('StrategyDashboardPage', () => {
   });
 
   it('lists the historical strategies in their tab', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAutotrade(<StrategyDashboardPage />, { route: '/trading-bot' });
     await user.click(await screen.findByTestId('autotrade-tab-history'));
     const row = await screen.findByTestId('autotrade-history-row');
@@ -94,7 +94,7 @@ describe('StrategyDashboardPage', () => {
     setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
     vi.mocked(getFavoriteStrategies).mockResolvedValue({ list: [] });
     vi.mocked(setFavoriteStrategy).mockResolvedValue({ list: [trend] });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAutotrade(<StrategyDashboardPage />, { route: '/trading-bot' });
     const card = await screen.findByTestId('autotrade-card');
     const heart = within(card).getByTestId('autotrade-favorite');

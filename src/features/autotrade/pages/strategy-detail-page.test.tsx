@@ -125,7 +125,7 @@ describe('StrategyDetailPage', () => {
   it('gives a member without identity verification the KYC prompt instead of the flow', async () => {
     login();
     kycLevel(1);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt();
     await user.click(await screen.findByTestId('autotrade-subscribe-open'));
     expect(await screen.findByTestId('kyc-gate-prompt')).toBeTruthy();
@@ -156,7 +156,7 @@ describe('StrategyDetailPage', () => {
     vi.mocked(postStrategyReview).mockRejectedValueOnce(
       new ApiError({ message: 'review_not_subscriber', status: 403, httpStatus: 403, call: 'x' }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt();
     expect((await screen.findByTestId('autotrade-subscription-link')).getAttribute('href')).toBe(
       '/portfolio/autotrade/7',

@@ -111,7 +111,7 @@ afterEach(() => clearLoginInfo());
 
 describe('SubscribePage', () => {
   it('subscribes with a free key, the allocation, a custodial margin and consent, idempotently', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderFlow();
     const keys = await screen.findAllByTestId('autotrade-flow-key');
     expect(keys).toHaveLength(2);
@@ -185,7 +185,7 @@ describe('SubscribePage', () => {
   });
 
   it('subscribes with a BCNT margin staked on chain from a linked wallet', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderFlow();
     await screen.findByTestId('autotrade-flow-balance');
     await user.type(screen.getByTestId('autotrade-flow-allocation-input'), '1000');

@@ -59,7 +59,7 @@ afterEach(() => {
 
 describe('Contact-us dialog', () => {
   it('opens when the URL has type=contact-us, and closing removes the query', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderContact('/?type=contact-us&x=1');
     const dialog = screen.getByRole('dialog', { name: 'Contact us' });
     expect(within(dialog).getByTestId('contact-us-form')).toBeTruthy();
@@ -70,7 +70,7 @@ describe('Contact-us dialog', () => {
   });
 
   it('opens from the contact-us button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderContact('/');
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByTestId('contact-us-button'));
@@ -79,7 +79,7 @@ describe('Contact-us dialog', () => {
   });
 
   it('enables submit only with a name, a phone and a valid email', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderContact();
     expect(submitButton().disabled).toBe(true);
 
@@ -99,7 +99,7 @@ describe('Contact-us dialog', () => {
   });
 
   it('shows the email error for an invalid email', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderContact();
     const email = screen.getByLabelText(/^E-mail/);
     await user.type(email, 'not-an-email');
@@ -115,7 +115,7 @@ describe('Contact-us dialog', () => {
   });
 
   it('submits the trimmed body, shows an ellipsis while sending and cannot be sent twice', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const pending = deferred<ContactUsResult>();
     contactUsMock.mockReturnValue(pending.promise);
     renderContact();
@@ -145,7 +145,7 @@ describe('Contact-us dialog', () => {
   it('after success shows Done (disabled) and closes after 3 seconds', async () => {
     contactUsMock.mockResolvedValue({ status: 0, id: 7 });
     renderContact();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await fillValid(user);
 
     // From here the clock is fake (user-event would wait on a real timer, so fireEvent).
@@ -166,7 +166,7 @@ describe('Contact-us dialog', () => {
   });
 
   it('on failure only logs the error and stops the busy state', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failure = new Error('contact_us_failed');
     contactUsMock.mockRejectedValue(failure);
@@ -189,7 +189,7 @@ describe('Contact-us dialog', () => {
   });
 
   it('starts fresh when opened again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderContact();
     await user.type(screen.getByLabelText(/^Name/), 'Ada');
     await user.keyboard('{Escape}');

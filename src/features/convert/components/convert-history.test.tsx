@@ -57,7 +57,7 @@ describe('ConvertHistory', () => {
       page,
       pageSize: 10,
     }));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderConvert(<ConvertHistory />);
     await screen.findAllByTestId('convert-row');
     await user.click(screen.getByTestId('convert-history-next'));

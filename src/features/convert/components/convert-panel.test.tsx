@@ -31,7 +31,7 @@ beforeEach(() => {
 
 describe('ConvertPanel', () => {
   it('shows the quote, the quotas and what the member receives, exactly', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderConvert(<ConvertPanel />);
     const amount = await screen.findByTestId('convert-amount');
     expect(screen.getByTestId('convert-price').textContent).toBe('1 BCNT = 0.3 USDT');
@@ -52,7 +52,7 @@ describe('ConvertPanel', () => {
   });
 
   it('blocks amounts under the minimum before sending', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderConvert(<ConvertPanel />);
     const amount = await screen.findByTestId('convert-amount');
     const submit = screen.getByTestId('convert-submit') as HTMLButtonElement;
@@ -73,7 +73,7 @@ describe('ConvertPanel', () => {
   });
 
   it('converts with one idempotency key per action', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     convertMock.mockResolvedValue(conversion);
     renderConvert(<ConvertPanel />);
     await user.type(await screen.findByTestId('convert-amount'), '10');
@@ -90,7 +90,7 @@ describe('ConvertPanel', () => {
   });
 
   it('shows the new price when it changed and resends the same action with it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const newQuote = { price: '0.4', version: 'v2', quotedAt: '2025-03-01T04:01:00.000Z' };
     convertMock.mockRejectedValueOnce(
       new ApiError({
@@ -123,7 +123,7 @@ describe('ConvertPanel', () => {
   });
 
   it('translates the quota refusals', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     convertMock.mockRejectedValueOnce(
       new ApiError({ message: ConvertError.allConverted, call: 'x', status: 400 }),
     );

@@ -34,7 +34,7 @@ describe('CustodialStakePanel', () => {
   });
 
   it('stakes and requests an unstake with their own keys, and refreshes the stake', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     stakeMock.mockResolvedValue({
       record: stakeRecord().items[1]!,
       summary: stakeRecord().summary,
@@ -58,7 +58,7 @@ describe('CustodialStakePanel', () => {
   });
 
   it('refuses more than available before sending and translates server refusals', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     stakeMock.mockRejectedValueOnce(
       new ApiError({
         message: ConvertError.unstakeExceedsStaked,

@@ -124,7 +124,7 @@ describe('WalletPage', () => {
       page: 1,
       pageSize: 10,
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<WalletPage panels={panels} />, '/wallet?tab=transactions');
     await waitFor(() => expect(screen.getAllByTestId('wallet-history-row')).toHaveLength(3));
     const [fee, deposit, lending] = screen.getAllByTestId('wallet-history-row');

@@ -56,7 +56,7 @@ async function setup(network: DepositNetworkInfo, balance = 1_500_500_000n) {
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onSent = vi.fn();
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   renderWithProviders(
     <DepositFromWalletContent
       currency={network.network === 'ETH' ? 'ETH' : 'USDT'}

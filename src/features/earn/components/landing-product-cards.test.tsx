@@ -27,7 +27,7 @@ beforeEach(() => listMock.mockReset());
 describe('LandingProductCards', () => {
   it('draws the block cards from one catalog request; a card opens its product', async () => {
     listMock.mockResolvedValue({ list: [usdtPro, usdt] });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderEarn(
       <>
         <LandingProductCards group="fixed-pro" />
@@ -54,7 +54,7 @@ describe('LandingProductCards', () => {
 
   it('without a product to show, points to the earn dashboard', async () => {
     listMock.mockResolvedValue({ list: [usdt] });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderEarn(<LandingProductCards group="fixed-pro" />);
     await waitFor(() =>
       expect(screen.getByTestId('landing-cards-fixed-pro').getAttribute('data-state')).toBe(
@@ -71,7 +71,7 @@ describe('LandingProductCards', () => {
       new ApiError({ message: 'network_error', call: 'GET /api/v1/premium2/List' }),
     );
     listMock.mockResolvedValueOnce({ list: [usdt] });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderEarn(<LandingProductCards group="fixed" />);
     const error = await screen.findByTestId('landing-cards-fixed-error');
     await user.click(within(error).getByRole('button'));

@@ -207,7 +207,7 @@ describe('MyPremiumDetailPage: before the start (add more, cancel)', () => {
   });
 
   it('cancels after a confirmation, retrying a failure with the same Idempotency-Key', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     leaveMock
       .mockRejectedValueOnce(refusal('A product cannot be cancelled before its expiry'))
       .mockResolvedValueOnce(
@@ -243,7 +243,7 @@ describe('MyPremiumDetailPage: before the start (add more, cancel)', () => {
 
 describe('MyPremiumDetailPage: auto-renew (setting auto-renew)', () => {
   it('opens from the path and turns auto-renew off', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renewMock.mockResolvedValue(subscription({ autoRenew: false, nextRenewalAt: null }));
     renderAt('/portfolio/earn/USDT-034R/auto-renew');
     const dialog = await screen.findByTestId('portfolio-renew-dialog');
@@ -266,7 +266,7 @@ describe('MyPremiumDetailPage: auto-renew (setting auto-renew)', () => {
   });
 
   it('opens from the Manage card and says why the switch is disabled (too late to turn it back on)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     holding({ autoRenew: false, nextRenewalAt: null, canSetRenew: false });
     renderAt('/portfolio/earn/USDT-034R');
     expect((await screen.findByTestId('portfolio-renew-reason')).textContent).toBe(
@@ -289,7 +289,7 @@ describe('MyPremiumDetailPage: auto-renew (setting auto-renew)', () => {
   });
 
   it('translates a refusal of the server', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     holding({ autoRenew: false, nextRenewalAt: null, canSetRenew: true });
     renewMock.mockRejectedValue(refusal('earn_renew_on_too_late', 'POST Setting'));
     renderAt('/portfolio/earn/USDT-034R/auto-renew');
@@ -312,7 +312,7 @@ describe('MyPremiumDetailPage: Asset Return (Pro, setting asset-return)', () => 
   );
 
   it('requests units, never above the returnable ones', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     returnMock.mockResolvedValue(subscription({ kind: 'fixed-pro', assetReturnUnits: 5 }));
     renderAt('/portfolio/earn/USDT-035R/asset-return');
     const dialog = await screen.findByTestId('portfolio-return-dialog');
@@ -334,7 +334,7 @@ describe('MyPremiumDetailPage: Asset Return (Pro, setting asset-return)', () => 
   });
 
   it('edits or cancels a request, and translates the server refusal', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     holding({
       kind: 'fixed-pro',
       assetReturnUnits: 4,
@@ -388,7 +388,7 @@ describe('MyPremiumDetailPage: early redemption', () => {
   );
 
   it('states the BCNT amount, asks for the final confirmation, then redeems once', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     leaveMock.mockResolvedValue(
       subscription({ state: 'canceled', redeemedBcnt: '24000.2', canRedeem: false }),
     );
@@ -414,7 +414,7 @@ describe('MyPremiumDetailPage: early redemption', () => {
   });
 
   it('translates a refusal (the day before expiry has passed)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     leaveMock.mockRejectedValue(refusal('earn_redemption_closed'));
     renderAt('/portfolio/earn/USDT-034R');
     await user.click(await screen.findByTestId('portfolio-redeem-open'));
@@ -509,7 +509,7 @@ describe('MyPremiumDetailPage: NAV products and a Flagship early termination', (
   });
 
   it('terminates early after a confirmation stating the fee and what comes back', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     detailMock.mockResolvedValue({
       product: productDetail({ kind: 'flagship', renewable: false, levelRates: null }),
       subscription: subscription(flagship),

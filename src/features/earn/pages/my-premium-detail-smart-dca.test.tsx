@@ -60,7 +60,7 @@ async function openDialog(route = '/portfolio/earn/USDT-034R/smart-dca', lng?: s
 }
 
 async function choose(dialog: HTMLElement, value: string) {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   await user.selectOptions(within(dialog).getByTestId('portfolio-dca-target'), value);
   await user.click(within(dialog).getByTestId('portfolio-dca-save'));
 }
@@ -73,7 +73,7 @@ beforeEach(() => {
 
 describe('MyPremiumDetailPage: Smart DCA (setting smart-dca)', () => {
   it('says it is off, links the conversions and opens the dialog from the actions', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt('/portfolio/earn/USDT-034R');
     const action = await screen.findByTestId('portfolio-action-smart-dca', {}, { timeout: 5_000 });
     expect(within(action).getByTestId('portfolio-dca-state').textContent).toBe(

@@ -125,7 +125,7 @@ describe('XSavingHistoryPage (/x-saving-history)', () => {
   });
 
   it("shows one subscription's conversions with ?premiumId=, and a way to see them all", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt('/x-saving-history?premiumId=3');
     await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 5_000 });
     expect(historyMock).toHaveBeenCalledWith({ premiumId: 3, page: 1, pageSize: 10 });

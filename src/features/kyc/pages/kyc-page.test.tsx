@@ -64,7 +64,7 @@ beforeEach(() => {
 
 describe('KYC page: loading and errors', () => {
   it('shows a skeleton, then a translated error with a retry that loads the page', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const backend = useBackend(createKycBackend());
     service.getKycStatus.mockRejectedValueOnce(
       new ApiError({ call: 'x', message: 'network_error' }),
@@ -90,7 +90,7 @@ describe('KYC page: the screen of each state', { timeout: LONG }, () => {
   });
 
   it('submitted: says so with the date, and Edit opens the prefilled form until the review starts', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     useBackend(
       createKycBackend({
         status: kycStatus('submitted'),
@@ -168,7 +168,7 @@ describe('KYC page: the screen of each state', { timeout: LONG }, () => {
   });
 
   it('rejected: the note, the marked items highlighted in the prefilled form, then resubmit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const backend = useBackend(
       createKycBackend({
         status: kycStatus('rejected', {
@@ -216,7 +216,7 @@ describe('KYC page: the screen of each state', { timeout: LONG }, () => {
   });
 
   it('insufficient: the note, more documents (extraImageIds), the declaration, resubmit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const backend = useBackend(
       createKycBackend({
         status: kycStatus('insufficient', { reviewNote: 'Please add a utility bill.' }),
@@ -255,7 +255,7 @@ describe('KYC page: the screen of each state', { timeout: LONG }, () => {
 
 describe('KYC page: the individual form', { timeout: LONG }, () => {
   it('saves each step, moves on, and submits: values trimmed, (e<n>) stripped, dates YYYY/MM/DD on review', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const backend = useBackend(createKycBackend());
     renderKyc(<KycPage />);
     await stateOf();
@@ -324,7 +324,7 @@ describe('KYC page: the individual form', { timeout: LONG }, () => {
   });
 
   it('shows a server field error on that field', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const backend = useBackend(createKycBackend());
     backend.modifyLevelOne.mockRejectedValueOnce(
       new ApiError({
@@ -349,7 +349,7 @@ describe('KYC page: the individual form', { timeout: LONG }, () => {
   });
 
   it('a refusal that names no field is shown above the button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const backend = useBackend(createKycBackend());
     backend.modifyLevelOne.mockRejectedValueOnce(
       new ApiError({ call: 'x', httpStatus: 409, status: 409, message: 'kyc_locked' }),
@@ -364,7 +364,7 @@ describe('KYC page: the individual form', { timeout: LONG }, () => {
   });
 
   it('Taiwan ID: "Incorrect ID No. format" for the ID card or a TW nationality', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     useBackend(createKycBackend());
     renderKyc(<KycPage />);
     await stateOf();
@@ -393,7 +393,7 @@ describe('KYC page: the individual form', { timeout: LONG }, () => {
   });
 
   it('checks dates: issuance not in the future, expiration after today', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     useBackend(createKycBackend());
     renderKyc(<KycPage />);
     await stateOf();
@@ -450,7 +450,7 @@ describe('KYC page: the individual form', { timeout: LONG }, () => {
 
 describe('KYC page: institutional accounts', { timeout: LONG }, () => {
   it('get the business form, submitted with applyBusinessVerify', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000 });
     vi.mocked(getMemberInfo).mockResolvedValue({ accountType: 'institutional' } as never);
     const backend = useBackend(createKycBackend());

@@ -88,7 +88,7 @@ describe('LegalPage', () => {
     });
     renderPage(<LegalPage document="user-agreement" />);
     expect(await screen.findByTestId('legal-error')).toBeTruthy();
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'User Agreement' })).toBeTruthy();
   });
 });

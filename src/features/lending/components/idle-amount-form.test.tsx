@@ -17,7 +17,7 @@ beforeEach(() => vi.resetAllMocks());
 
 describe('IdleAmountForm', () => {
   it('shows the current idle amount, the idle assets and the limit; Max fills it cut to 8 decimals', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={balance()} />);
     expect(screen.getByTestId('lending-idle-current').textContent).toBe('800.00 USDT');
     expect(screen.getByTestId('lending-idle-assets').textContent).toBe('612.34 USDT');
@@ -29,7 +29,7 @@ describe('IdleAmountForm', () => {
   });
 
   it('says "Insufficient Assets" above the limit and sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={balance()} />);
     await user.type(input(), '1000');
     expect(screen.getByText('Insufficient Assets')).toBeTruthy();
@@ -41,7 +41,7 @@ describe('IdleAmountForm', () => {
   });
 
   it('asks for an amount', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={balance()} />);
     await user.click(screen.getByTestId('lending-idle-save'));
     expect(screen.getByText('Enter an amount.')).toBeTruthy();
@@ -49,14 +49,14 @@ describe('IdleAmountForm', () => {
   });
 
   it('uses the last figures of the subscription while the exchange is read', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={undefined} />);
     await user.click(screen.getByTestId('lending-idle-max'));
     expect(input().value).toBe('1000');
   });
 
   it('updates the idle amount and says so; shows the exchange refusal and the server max', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderLending(<IdleAmountForm subscription={lendingSubscription()} balance={balance()} />);
     vi.mocked(lendingWrite).mockRejectedValueOnce(refusal('Exchange Insufficient Balance.'));
     await user.type(input(), '500');

@@ -61,7 +61,7 @@ beforeEach(() => {
 
 describe('SubscribeWizard step 1: the API key', () => {
   it('lists the keys, says why the others cannot lend, and needs one chosen before Next', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard({
       keys: [
         { keyId: 4, exchange: 'bitfinex', status: 'correct', available: true },
@@ -116,7 +116,7 @@ describe('SubscribeWizard step 1: the API key', () => {
 
 describe('SubscribeWizard step 2: subscribe', () => {
   it('checks the idle amount and consent before sending anything', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard();
     await toStepTwo(user);
     await user.click(screen.getByTestId('lending-wizard-confirm'));
@@ -141,7 +141,7 @@ describe('SubscribeWizard step 2: subscribe', () => {
   });
 
   it('subscribes with the key, idle amount, BCNT fee and referral code; the trial is explained', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
     const onSubscribed = renderWizard();
     await toStepTwo(user);
@@ -172,7 +172,7 @@ describe('SubscribeWizard step 2: subscribe', () => {
   });
 
   it('says the first period is paid at once when the trial was used', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard({ trialUsed: true });
     await toStepTwo(user);
     await screen.findByTestId('lending-wizard-fee-USDT');
@@ -182,7 +182,7 @@ describe('SubscribeWizard step 2: subscribe', () => {
   });
 
   it('shows refusals where they belong and retries with the same idempotency key', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard();
     await toStepTwo(user);
     await user.type(screen.getByTestId('lending-wizard-idle'), '5000');
@@ -213,7 +213,7 @@ describe('SubscribeWizard step 2: subscribe', () => {
   });
 
   it('goes back to step 1 with the key still chosen, in the reader language', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard({}, vi.fn(), 'zh-TW');
     await toStepTwo(user);
     expect(screen.getByRole('button', { name: '訂閱' })).toBeTruthy();

@@ -92,7 +92,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('runs the wizard to an active subscription and then shows it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
     renderPage();
     const [key] = await screen.findAllByTestId('lending-wizard-key-choice');
@@ -198,7 +198,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('suspends and resumes the bot', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(checkLendingSubscription).mockResolvedValueOnce(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
@@ -225,7 +225,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('unsubscribes after a confirmation that says the service runs to the period end', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
@@ -255,7 +255,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('an ended subscription offers Resubscribe and shows its refusal', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(checkLendingSubscription).mockResolvedValue(
       check({
         subscription: lendingSubscription({
@@ -287,7 +287,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('changes the fee currency of the next charge', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );

@@ -83,7 +83,7 @@ describe('loyalty rate table', () => {
     const error = await screen.findByTestId('loyalty-rates-error');
     expect(screen.getByTestId('loyalty-rates').dataset.state).toBe('error');
     expect(error.textContent).toContain('網路');
-    await userEvent.setup({ delay: null }).click(within(error).getByRole('button'));
+    await userEvent.setup().click(within(error).getByRole('button'));
     await screen.findByTestId('loyalty-rate-fixed-USDT');
     expect(fetchSetting).toHaveBeenCalledTimes(2);
     expect(screen.getByText('穩定收益')).toBeTruthy();

@@ -209,7 +209,7 @@ function setup(chain: ChainState = defaultChain()) {
     multiInjectedProviderDiscovery: false,
     storage: null,
   });
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const view = renderLoyalty(<StakingPanelContent />, {
     wrap: (children) => <Web3Provider setup={{ config, appChain }}>{children}</Web3Provider>,
   });

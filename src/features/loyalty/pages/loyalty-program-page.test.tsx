@@ -77,7 +77,7 @@ describe('loyalty program page', () => {
 
   it('shows the contract thresholds once the staking panel has read them', async () => {
     renderPage();
-    await userEvent.setup({ delay: null }).click(screen.getByTestId('staking-panel-stub'));
+    await userEvent.setup().click(screen.getByTestId('staking-panel-stub'));
     expect(screen.getByTestId('loyalty-level-2').textContent).toContain('20,000 BCNT');
     expect(screen.getByTestId('loyalty-level-3').dataset.threshold).toBe(
       String(80_000n * 10n ** 18n),

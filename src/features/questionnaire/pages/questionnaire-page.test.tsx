@@ -107,7 +107,7 @@ describe('the intro', () => {
 
 describe('a step', () => {
   it('offers the 16 industries, asks for an answer, saves it and moves on', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     saveMock.mockResolvedValue({
       answers: { industry: 16 },
       resumeStep: 'job',
@@ -142,7 +142,7 @@ describe('a step', () => {
   });
 
   it('occupation risks: 28 and an explicit None of the above', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     saveMock.mockResolvedValue({
       answers: { occupationRisks: [] },
       resumeStep: 'basic-info',
@@ -167,7 +167,7 @@ describe('a step', () => {
   });
 
   it('products used: 12, none ticked is saved as none', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     saveMock.mockResolvedValue({
       answers: { productsUsed: [] },
       resumeStep: 'basic-info',
@@ -182,7 +182,7 @@ describe('a step', () => {
   });
 
   it('the last step submits every saved answer and shows the result', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     draftMock.mockResolvedValue({
       answers: { ...answers, lockUp: undefined },
       resumeStep: 'lock-up',
@@ -204,7 +204,7 @@ describe('a step', () => {
   });
 
   it('an unfinished questionnaire goes back to the step missing instead of submitting', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     saveMock.mockResolvedValue({
       answers: { lockUp: 5 },
       resumeStep: 'basic-info',
@@ -305,7 +305,7 @@ describe('the risk acknowledgement', () => {
   }
 
   it('says why, links to the questionnaire with the way back, and takes the tick', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithQuery(<Prompt suitability={{ productRisk: 5, riskType: 3, reason: 'above' }} />, {
       route: '/trading-bot/8/subscribe',
     });

@@ -58,7 +58,7 @@ describe('LoginDevices', () => {
   });
 
   it('revokes another device only after the confirmation, then reloads the list', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let list: LoginDevice[] = [device(2, { current: true }), device(1, { deviceType: 3 })];
     devicesMock.mockImplementation(async () => ({ list, total: list.length }));
     revokeMock.mockImplementation(async () => {
@@ -82,7 +82,7 @@ describe('LoginDevices', () => {
   });
 
   it('cancelling the confirmation revokes nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     devicesMock.mockResolvedValue({ list: [device(1)], total: 1 });
     renderSecurity(<LoginDevices />);
     await user.click(await screen.findByTestId('device-revoke'));
@@ -94,7 +94,7 @@ describe('LoginDevices', () => {
   });
 
   it('a refused revoke keeps the dialog open with the translated reason', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     devicesMock.mockResolvedValue({ list: [device(1)], total: 1 });
     revokeMock.mockRejectedValue(new ApiError({ call: 'x', status: 429, message: 'rate_limited' }));
     renderSecurity(<LoginDevices />);
@@ -108,7 +108,7 @@ describe('LoginDevices', () => {
   });
 
   it('pages through 20 devices a page', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     devicesMock.mockImplementation(async ({ pageNow = 1 } = {}) => ({
       list: [device(100 - pageNow)],
       total: 45,
@@ -171,7 +171,7 @@ describe('ActivityLog', () => {
   });
 
   it('pages through 10 entries a page, oldest first as the server sorts them', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     logsMock.mockImplementation(async ({ pageNow = 1 } = {}) => ({
       list: [log(pageNow * 10, pageNow === 1 ? 'login' : 'logout')],
       total: 11,

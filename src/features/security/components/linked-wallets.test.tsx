@@ -62,7 +62,7 @@ beforeEach(() => {
 
 describe('LinkedWallets', () => {
   it('lists linked addresses in short form with the full address for screen readers, and copies it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<LinkedWallets />);
     const row = await screen.findByTestId('linked-wallet-row');
     expect(row.textContent).toContain('0xf39F…2266');
@@ -82,7 +82,7 @@ describe('LinkedWallets', () => {
   });
 
   it('unlinking needs the authenticator code; the list reloads after', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     unlinkMock.mockResolvedValue([]);
     renderSecurity(<LinkedWallets />);
     await user.click(await screen.findByTestId('linked-wallet-unlink'));
@@ -99,7 +99,7 @@ describe('LinkedWallets', () => {
   });
 
   it('with SMS, the code is sent first; a wrong code is shown translated', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(get2FASettings).mockResolvedValue(settings({ method: 'sms' }));
     vi.mocked(set2FASettings).mockResolvedValue({
       settings: settings({ method: 'sms' }),
@@ -122,7 +122,7 @@ describe('LinkedWallets', () => {
   });
 
   it('without two-step verification it explains that unlinking needs it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     vi.mocked(get2FASettings).mockResolvedValue(settings({ method: 'none' }));
     renderSecurity(<LinkedWallets />);
     await user.click(await screen.findByTestId('linked-wallet-unlink'));
@@ -133,7 +133,7 @@ describe('LinkedWallets', () => {
   });
 
   it('"Link connected wallet" asks for the password and the current code, then loads the wallet flow; a linked wallet reloads the list', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<LinkedWallets />);
     await screen.findByTestId('linked-wallet-row');
     expect(walletsMock).toHaveBeenCalledTimes(1);

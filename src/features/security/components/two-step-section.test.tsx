@@ -100,7 +100,7 @@ describe('TwoStepSection', () => {
   });
 
   it('enables the authenticator: QR code + secret + first code, a 24-hour lock confirmation, then the lock shows', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings());
     serve(settings());
     renderSecurity(<TwoStepSection />);
@@ -141,7 +141,7 @@ describe('TwoStepSection', () => {
   });
 
   it('with SMS on, switching to the authenticator asks for the current SMS code first and sends it as currentCode', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings({ method: 'sms' }));
     serve(settings({ method: 'sms' }));
     renderSecurity(<TwoStepSection />);
@@ -181,7 +181,7 @@ describe('TwoStepSection', () => {
   });
 
   it('with the authenticator on, turning it off needs its code and the confirmation', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings({ method: 'totp' }));
     serve(settings({ method: 'totp' }));
     renderSecurity(<TwoStepSection />);
@@ -199,7 +199,7 @@ describe('TwoStepSection', () => {
   });
 
   it('enables SMS from the authenticator: current code, then the SMS code', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings({ method: 'totp' }));
     serve(settings({ method: 'totp' }));
     renderSecurity(<TwoStepSection />);
@@ -229,7 +229,7 @@ describe('TwoStepSection', () => {
   });
 
   it('a refused code comes back translated; the code can be entered again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings());
     serve(settings());
     renderSecurity(<TwoStepSection />);
@@ -250,7 +250,7 @@ describe('TwoStepSection', () => {
   });
 
   it('a refused current code sends the member back to it with the reason', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings({ method: 'totp' }));
     serve(settings({ method: 'totp' }));
     renderSecurity(<TwoStepSection />);
@@ -290,7 +290,7 @@ describe('TwoStepSection', () => {
   });
 
   it('a wrong password is said under the password; the codes stay entered', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockResolvedValue(settings({ method: 'totp' }));
     serve(settings({ method: 'totp' }));
     renderSecurity(<TwoStepSection />);
@@ -325,7 +325,7 @@ describe('TwoStepSection', () => {
   });
 
   it('a failed load shows the translated error with a retry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     getMock.mockRejectedValueOnce(new ApiError({ call: 'x', message: 'network_error' }));
     getMock.mockResolvedValueOnce(settings());
     renderSecurity(<TwoStepSection />);

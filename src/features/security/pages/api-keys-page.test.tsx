@@ -106,7 +106,7 @@ describe('ApiKeysPage', () => {
   it('imports a sub-account key with the password and the authenticator code', async () => {
     listMock.mockResolvedValue({ list: [] });
     importMock.mockResolvedValue(key({ id: 3, name: 'Bot key' }));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<ApiKeysPage />);
     expect(await screen.findByText('No API key yet.')).toBeTruthy();
     await fillImport(user, true);
@@ -129,7 +129,7 @@ describe('ApiKeysPage', () => {
 
   it('checks the fields before sending: a short key and a missing sub-account name', async () => {
     listMock.mockResolvedValue({ list: [] });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<ApiKeysPage />);
     await user.click(await screen.findByTestId('api-key-import-open'));
     await user.type(screen.getByTestId('api-key-name'), 'Bot key');
@@ -151,7 +151,7 @@ describe('ApiKeysPage', () => {
   it("says the spec's refusal for a key that can withdraw, and keeps the form", async () => {
     listMock.mockResolvedValue({ list: [] });
     importMock.mockRejectedValue(refused(ApiKeyError.permissions));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<ApiKeysPage />);
     await fillImport(user);
     await user.click(screen.getByTestId('api-key-import-submit'));
@@ -165,7 +165,7 @@ describe('ApiKeysPage', () => {
     listMock.mockResolvedValue({ list: [key()] });
     vi.mocked(checkApiKey).mockResolvedValue(key({ status: 'incorrect', problem: 'rejected' }));
     vi.mocked(deleteApiKey).mockResolvedValue({ list: [] });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<ApiKeysPage />);
     await user.click(await screen.findByTestId('api-key-check'));
     await waitFor(() =>

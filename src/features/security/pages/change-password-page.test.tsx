@@ -36,7 +36,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('shows the spec messages: required, the password rule and "Passwords do not match."', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<ChangePasswordPage />);
     await user.click(screen.getByTestId('change-password-submit'));
     expect(errorOf(current())).toBe('This field is required.');
@@ -59,7 +59,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('sends current, new and confirmation once, then says the other sessions ended', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const reply = deferred<{ endedSessions: number }>();
     updateMock.mockReturnValue(reply.promise);
     renderSecurity(<ChangePasswordPage />);
@@ -87,7 +87,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('a refused current password is shown on that field; other refusals above the button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     updateMock.mockRejectedValueOnce(
       new ApiError({
         call: 'x',

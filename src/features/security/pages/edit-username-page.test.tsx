@@ -24,7 +24,7 @@ describe('EditUsernamePage', () => {
   });
 
   it('an empty name gives "Please Fill in the Username." and sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<EditUsernamePage />, { route: '/account/edit-user-name' });
     await user.clear(input());
     await user.type(input(), '   ');
@@ -34,7 +34,7 @@ describe('EditUsernamePage', () => {
   });
 
   it('saves the trimmed name and updates the stored loginInfo', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     modifyMock.mockResolvedValue({ nickname: 'Ada L' });
     const shellHears = vi.fn();
     const unsubscribe = subscribeLoginInfo(shellHears);

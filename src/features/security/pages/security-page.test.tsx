@@ -40,7 +40,7 @@ describe('SecurityPage', () => {
   });
 
   it('tab=activity shows the devices and the log; switching tabs updates the query', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSecurity(<SecurityPage />, { route: '/security?tab=activity' });
     expect(await screen.findByTestId('device-list-empty')).toBeTruthy();
     expect(await screen.findByTestId('activity-log-empty')).toBeTruthy();

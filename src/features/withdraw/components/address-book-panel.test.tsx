@@ -82,7 +82,7 @@ describe('AddressBookPanel', () => {
   });
 
   it('adds an address with the second-factor code', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const created = savedAddress(3, {
       name: 'Cold wallet',
       network: 'ERC20',
@@ -137,7 +137,7 @@ describe('AddressBookPanel', () => {
   }, 20_000);
 
   it('does not continue without a name or a valid address', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithdraw(<AddressBookPanel />);
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByTestId('address-add'));
@@ -148,7 +148,7 @@ describe('AddressBookPanel', () => {
   });
 
   it('shows a refusal translated in the code step', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     addMock.mockRejectedValue(refusal('address_duplicate', { field: 'address' }, 409));
     renderWithdraw(<AddressBookPanel currency="USDT" />);
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -166,7 +166,7 @@ describe('AddressBookPanel', () => {
   }, 20_000);
 
   it('a wrong password is said under the password; the code stays entered', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     addMock.mockRejectedValueOnce(refusal('invalid_credentials', { field: 'password' }, 400));
     renderWithdraw(<AddressBookPanel currency="USDT" />);
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -185,7 +185,7 @@ describe('AddressBookPanel', () => {
   }, 20_000);
 
   it('SMS members send the code first', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     settingsMock.mockResolvedValue(settings('sms'));
     set2faMock.mockResolvedValue({
       settings: settings('sms'),
@@ -253,7 +253,7 @@ describe('AddressBookPanel', () => {
   });
 
   it('sets a default and deletes after asking', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     defaultMock.mockResolvedValue(
       addressList([
         { ...twoSaved[0]!, isDefault: true },
@@ -278,7 +278,7 @@ describe('AddressBookPanel', () => {
   });
 
   it('a failed load offers a retry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     listMock.mockRejectedValueOnce(refusal('network_error'));
     renderWithdraw(<AddressBookPanel />);
     const error = await screen.findByTestId('address-load-error');

@@ -70,7 +70,7 @@ async function ready() {
 
 describe('WithdrawPanel form', () => {
   it('offers only the allowed networks of each currency', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithdraw(<WithdrawPanel />);
     await ready();
     expect(optionValues('withdraw-currency')).toEqual(['BCNT', 'USDT', 'USDC', 'BTC', 'ETH']);
@@ -91,7 +91,7 @@ describe('WithdrawPanel form', () => {
   });
 
   it('checks a typed address live with the spec messages', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithdraw(<WithdrawPanel />);
     await ready();
     const input = screen.getByTestId('withdraw-address');
@@ -111,7 +111,7 @@ describe('WithdrawPanel form', () => {
   });
 
   it('Max fills the available balance minus the fee; shows fee, received, minimum, limit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     serveInfo({ available: '100.5' });
     renderWithdraw(<WithdrawPanel />);
     await ready();
@@ -133,7 +133,7 @@ describe('WithdrawPanel form', () => {
   });
 
   it('explains an amount below the minimum or above the balance, and blocks the submit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithdraw(<WithdrawPanel />);
     await ready();
     await user.type(screen.getByTestId('withdraw-address'), ADDRESS.tron);
@@ -174,7 +174,7 @@ describe('WithdrawPanel form', () => {
   });
 
   it('while locked: the notice with its end time (UTC+8) and no submit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     serveInfo({ lockedUntil: '2024-05-02T04:30:00.000Z' });
     renderWithdraw(<WithdrawPanel />);
     await ready();
@@ -185,7 +185,7 @@ describe('WithdrawPanel form', () => {
   });
 
   it('preselects the default saved address of the currency and network and sends its id', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     addressesMock.mockResolvedValue(
       addressList([
         savedAddress(1, { name: 'Cold' }),
@@ -227,7 +227,7 @@ describe('WithdrawPanel confirm dialog', () => {
   }
 
   it('sends the code with one idempotency key per withdrawal, kept for a corrected code; shows refusals', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     requestMock
       .mockRejectedValueOnce(refusal('The code is wrong.', { field: 'code' }))
       .mockResolvedValueOnce(withdrawal(9, { amount: '99' }));
@@ -274,7 +274,7 @@ describe('WithdrawPanel confirm dialog', () => {
   });
 
   it('keeps the key when the dialog is reopened; another amount, address, network or currency is a new withdrawal', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     addressesMock.mockResolvedValue(
       addressList([
         savedAddress(1, { name: 'Cold', isDefault: true }),
@@ -338,7 +338,7 @@ describe('WithdrawPanel confirm dialog', () => {
   });
 
   it('shows the limit refusal with the remaining limit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     requestMock.mockRejectedValue(
       refusal('Withdrawal limit exceed', {
         field: 'amount',
@@ -357,7 +357,7 @@ describe('WithdrawPanel confirm dialog', () => {
   });
 
   it('SMS members send the code first and see the resend countdown', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     serveInfo({ twoFactorMethod: 'sms' });
     sendCodeMock.mockResolvedValue({ resendAfter: 60, sentTo: '+886*****678' });
     requestMock.mockResolvedValue(withdrawal(3));
@@ -377,7 +377,7 @@ describe('WithdrawPanel confirm dialog', () => {
   });
 
   it('a lock refusal names its end time', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     requestMock.mockRejectedValue(
       refusal('withdrawal_locked', { lockedUntil: '2024-05-02T04:30:00.000Z' }, 403),
     );

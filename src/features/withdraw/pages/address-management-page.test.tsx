@@ -54,7 +54,7 @@ describe('AddressManagementPage', () => {
   });
 
   it('an unknown currency is not found, with a way back to the address book', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAt('/wallet/management/DOGE');
     expect(screen.getByTestId('address-management-not-found').textContent).toContain('DOGE');
     expect(screen.queryByTestId('address-book')).toBeNull();
