@@ -59,6 +59,7 @@ describe('scheduler task leases', () => {
       'binfi-rounds',
       'binfi-flame',
       'referral-rewards',
+      'partner-rebates',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);
