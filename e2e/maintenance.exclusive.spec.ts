@@ -13,7 +13,11 @@ test('maintenance from the operator CLI replaces the app, and off restores it', 
   await expect(page.getByTestId('landing-page')).toBeVisible();
 
   await ops('maintenance', 'on', '--start', '2026-01-12T09:00:00Z');
-  await page.goto('/account');
+  // the open landing page may itself be switching to the maintenance page (its status poll):
+  // that aborts this navigation, so it is tried again
+  await expect(async () => {
+    await page.goto('/account');
+  }).toPass({ timeout: 15_000 });
   const maintenance = page.getByTestId('maintenance-page');
   await expect(maintenance).toBeVisible();
   await expect(maintenance).toContainText("We'll be back soon!");
