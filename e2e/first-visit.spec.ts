@@ -4,26 +4,15 @@
 // Security, identity verification and the loyalty program, switch to zh-TW (a fresh browser
 // logging in sees zh-TW), then, verified, use the wallet tabs and Back. Every page axe-clean;
 // the console guard (fixtures/test.ts) keeps the console clean throughout.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures/test';
 import { newIdentity, waitForCode, waitForLink } from './fixtures/auth';
 import { ops } from './fixtures/stack';
+import { expectAxeClean } from './fixtures/page-checks';
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800, phone: false },
   { name: 'phone', width: 375, height: 740, phone: true },
 ] as const;
-
-async function expectAxeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
-}
 
 /** The bar's actions: in the bar on desktop, behind the burger on a phone. */
 async function openNav(page: Page, phone: boolean) {

@@ -3,8 +3,8 @@
 // coverage), nothing wider than the screen; searches from the nav bar (in the bar on a desktop,
 // in the folded menu on a phone); a verified member finds their Dashboard on the same page.
 // (Dismissing the ad for today: advertisement.exclusive.spec.ts, which owns the only ad.)
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures/test';
+import { expect, test } from './fixtures/test';
+import { expectAxeClean, overflow } from './fixtures/page-checks';
 import { newIdentity, registerViaApi } from './fixtures/auth';
 import { loginInBrowser, markVerified } from './fixtures/member';
 
@@ -18,20 +18,6 @@ const WIDTHS = [
   { name: 'phone', width: 375, height: 740 },
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
-
-async function expectAxeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 for (const viewport of WIDTHS) {
   for (const [lang, title] of Object.entries(HERO_TITLE)) {

@@ -3,26 +3,12 @@
 // to a result (Conservative), then opens an earn product of risk level 4 and is asked to
 // acknowledge the risk before Confirm; the subscription goes through once acknowledged. And the
 // questionnaire at 375 px without horizontal overflow, axe-clean.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures/test';
 import { newIdentity, registerViaApi } from './fixtures/auth';
 import { serverDay } from './fixtures/earn';
 import { depositUsdt, loginInBrowser, markVerified } from './fixtures/member';
 import { ops } from './fixtures/stack';
-
-async function expectAxeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+import { expectAxeClean, overflow } from './fixtures/page-checks';
 
 /** A USDT Stable Income product of risk level 4, raising from the server's today. */
 async function riskyProduct(): Promise<string> {
