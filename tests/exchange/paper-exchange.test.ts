@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock';
 import { ExchangeFailure, type ExchangeAdapter } from '../../src/server/exchange/adapter';
-import { createCcxtBitfinexAdapter } from '../../src/server/exchange/ccxt-bitfinex';
+import {
+  createCcxtBitfinexAdapter,
+  increasingNonce,
+} from '../../src/server/exchange/ccxt-bitfinex';
 import { fromUnits, ONE, toUnits } from '../../src/server/exchange/decimal';
 import {
   MAKER_FEE_PPM,
@@ -133,6 +136,23 @@ describe('keys: signature, nonce and permissions', () => {
     expect((await failure(exchange.balances(credentials(ahead)))).kind).toBe('nonce');
   });
 
+  it('sends a growing nonce on calls of one key within one millisecond', async () => {
+    const frozen = () => 1_800_000_000_000;
+    const nonce = increasingNonce(frozen);
+    expect([nonce(), nonce(), nonce()]).toEqual([
+      1_800_000_000_000, 1_800_000_000_001, 1_800_000_000_002,
+    ]);
+    // and back on the clock once it has passed them
+    let time = 1_800_000_000_000;
+    const following = increasingNonce(() => time);
+    following();
+    time += 50;
+    expect(following()).toBe(1_800_000_000_050);
+    // the adapter's calls in a row on one key all pass the exchange's check
+    const key = paper.engine.createKey('in-a-row');
+    const calls = Array.from({ length: 8 }, () => exchange.balances(credentials(key)));
+    expect(await Promise.all(calls)).toHaveLength(8);
+  });
   it('refuses orders from a key without the orders write permission', async () => {
     const permissions = tradeOnlyPermissions();
     permissions.orders = { read: true, write: false };

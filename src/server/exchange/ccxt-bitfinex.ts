@@ -91,6 +91,19 @@ async function toFailure(error: unknown): Promise<ExchangeFailure> {
   return new ExchangeFailure(kind, message);
 }
 
+/**
+ * A client's nonces. ccxt's Bitfinex nonce is the time in ms, so two calls of one key within a
+ * millisecond (a nearby exchange answers that fast) send the same nonce and the second is
+ * refused: strictly increasing instead, and never behind the clock.
+ */
+export function increasingNonce(now: () => number = Date.now): () => number {
+  let last = 0;
+  return () => {
+    last = Math.max(now(), last + 1);
+    return last;
+  };
+}
+
 export function createCcxtBitfinexAdapter(options: CcxtBitfinexOptions = {}): ExchangeAdapter {
   const paper = options.paperUrl !== undefined;
   let publicClient: Promise<Exchange> | undefined;
@@ -108,6 +121,7 @@ export function createCcxtBitfinexAdapter(options: CcxtBitfinexOptions = {}): Ex
       timeout: options.timeoutMs ?? 10_000,
       ...(credentials ? { apiKey: credentials.apiKey, secret: credentials.secret } : {}),
     });
+    client.nonce = increasingNonce();
     if (paper) {
       const url = await baseUrl();
       client.urls.test = { public: url, private: url, v1: url };
