@@ -145,6 +145,7 @@ function Shell() {
     partnerProgram: hrefIfBuilt('CoolbitxReferralEntry', () =>
       routes.CoolbitxReferralEntry.getHref(),
     ),
+    campaigns: hrefIfBuilt('Event', () => routes.Event.getHref()),
   });
 
   return (

@@ -19,6 +19,7 @@ describe('useNavMenus', () => {
           lendingBot: '/lending-bot/1',
           referralProgram: '/referral-program',
           partnerProgram: '/coolbitx/referral/entry',
+          campaigns: '/event',
         }),
       { wrapper },
     );
@@ -35,6 +36,7 @@ describe('useNavMenus', () => {
       ['忠誠計畫', undefined],
       ['推薦計畫', '/referral-program'],
       ['合作夥伴計畫（Coolbitx）', '/coolbitx/referral/entry'],
+      ['活動', '/event'],
     ]);
   });
 });

@@ -14,11 +14,12 @@ export interface NavMenuTargets {
   loyaltyProgram?: string;
   referralProgram?: string;
   partnerProgram?: string;
+  campaigns?: string;
 }
 
 /**
  * The spec's bar entries (About Us, the service submenu, the BinFi submenu) and the programs
- * submenu (loyalty, referral and partner programs) with translated
+ * submenu (loyalty, referral and partner programs, the campaigns) with translated
  * labels. Pass the result to NavBar's `menus`.
  */
 export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
@@ -34,6 +35,7 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
     loyaltyProgram,
     referralProgram,
     partnerProgram,
+    campaigns,
   } = targets;
   return useMemo(
     () => [
@@ -63,6 +65,7 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
           { id: 'loyalty-program', label: t('menu.loyaltyProgram'), href: loyaltyProgram },
           { id: 'referral-program', label: t('menu.referralProgram'), href: referralProgram },
           { id: 'partner-program', label: t('menu.partnerProgram'), href: partnerProgram },
+          { id: 'campaigns', label: t('menu.campaigns'), href: campaigns },
         ],
       },
     ],
@@ -78,6 +81,7 @@ export function useNavMenus(targets: NavMenuTargets = {}): NavMenu[] {
       loyaltyProgram,
       referralProgram,
       partnerProgram,
+      campaigns,
     ],
   );
 }
