@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EarnEvent } from '../../../../shared/api/earn';
 import { amountUnits, currencyDecimals, formatEarnUnits } from '../../utils/amounts';
-import { TimeChart } from './chart-frame';
+import { TimeChart } from '../../../../components/time-chart';
 import { accumulatedRewardPoints, formatDay } from './series';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../../utils/amounts';
-import { TimeChart } from './chart-frame';
+import { TimeChart } from '../../../../components/time-chart';
 import {
   annualisedReturnPoints,
   ANNUALISE_MIN_DAYS,

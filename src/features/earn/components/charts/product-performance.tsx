@@ -5,7 +5,7 @@ import { SectionCard } from '../../../../components/section-card';
 import type { EarnProductDetail } from '../../../../shared/api/earn';
 import { isNavKind } from '../../../../shared/constants/earn';
 import { useEarnNav } from '../../api/use-earn-nav';
-import { CHART_HEIGHT } from './chart-frame';
+import { ChartSkeleton } from '../../../../components/time-chart';
 import {
   AnnualReturnChart,
   DrawdownChart,
@@ -35,8 +35,8 @@ export function ProductPerformance({ product }: { product: EarnProductDetail }) 
   if (query.isPending) {
     body = (
       <div className={styles.group} data-testid="earn-performance-loading" aria-busy="true">
-        <div className={styles.placeholder} style={{ height: CHART_HEIGHT }} />
-        <div className={styles.placeholder} style={{ height: CHART_HEIGHT }} />
+        <ChartSkeleton />
+        <ChartSkeleton />
       </div>
     );
   } else if (!query.data) {

@@ -1,35 +1,16 @@
 import type { EarnEvent, EarnNav } from '../../../../shared/api/earn';
+import { dayTimestamp, type DayPoint } from '../../../../components/chart-points';
 import { amountUnits } from '../../utils/amounts';
+
+export { dayTimestamp, formatAxisDay, type DayPoint } from '../../../../components/chart-points';
 
 /**
  * The numbers behind the earn charts, as pure functions (tested without a DOM or apexcharts).
- * A point is one day (`YYYY-MM-DD`, a UTC+8 day as the API gives it) and a value.
+ * A point is one day (`YYYY-MM-DD`, a UTC+8 day as the API gives it) and a value
+ * (`DayPoint`, src/components/chart-points.ts).
  */
-export interface DayPoint {
-  day: string;
-  value: number;
-}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * A day's position on a chart's time axis: midnight UTC of that calendar day. The axis formats
- * it back with UTC getters (`datetimeUTC`), so the label is the same day whatever the viewer's
- * own time zone.
- */
-export function dayTimestamp(day: string): number {
-  const match = DAY.exec(day);
-  if (!match) return Number.NaN;
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-}
-
-/** YYYY/MM/DD (the platform's date format) of an axis position. */
-export function formatAxisDay(timestamp: number): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getUTCFullYear()}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}`;
-}
 
 /** YYYY/MM/DD of an API day. */
 export const formatDay = (day: string) => day.replaceAll('-', '/');

@@ -41,7 +41,7 @@ export function readChartTheme(root: Element = document.documentElement): ChartT
 const defined = <T>(value: T | undefined): T[] => (value === undefined ? [] : [value]);
 
 /**
- * Options every earn chart shares: no toolbar, zoom or legend (one series each), no animation
+ * Options every chart shares: no toolbar, zoom or legend (one series each), no animation
  * when the reader asked for reduced motion, a light tooltip, the time axis labelled in the
  * platform's date format, and the series coloured by its tone.
  */
