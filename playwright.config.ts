@@ -1,19 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/lib/chromium';
-import { E2E } from './scripts/lib/e2e-env';
+import { E2E, E2E_TIME_TRAVEL_STACKS } from './scripts/lib/e2e-env';
 
 const executablePath = findChromium();
+/** workers of the specs on the shared stack */
+const SHARED_WORKERS = 4;
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
-  // Spec files run two at a time (tests of one file in order) on the shared stack; the specs
+  // Spec files run four at a time (tests of one file in order) on the shared stack; the specs
   // that change what every other spec would see (the server clock and the chain:
-  // *.time-travel.spec.ts; maintenance mode: *.exclusive.spec.ts) run beside them, two at a
-  // time, each worker on a stack of its own (scripts/lib/e2e-env.ts, e2e/fixtures/stack.ts).
+  // *.time-travel.spec.ts; maintenance mode: *.exclusive.spec.ts) run beside them, each worker
+  // on a stack of its own (scripts/lib/e2e-env.ts, e2e/fixtures/stack.ts). The specs mostly
+  // wait (on the app's polling, the jobs' and the indexer's), so seven workers keep the two
+  // cores of the machines this runs on busy without starving each other.
   fullyParallel: false,
-  workers: 4,
+  workers: SHARED_WORKERS + E2E_TIME_TRAVEL_STACKS.length,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -44,13 +48,16 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
-      workers: 2,
+      workers: SHARED_WORKERS,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'time-travel',
       testMatch: ['**/*.time-travel.spec.ts', '**/*.exclusive.spec.ts'],
-      workers: 2,
+      workers: E2E_TIME_TRAVEL_STACKS.length,
+      // each test on whichever stack is free: they set up what they need (a member, funds) and
+      // take the clock and chain as they find them, so a spec's long tests need not wait in line
+      fullyParallel: true,
       // baseURL: the stack the worker claims (e2e/fixtures/test.ts)
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },

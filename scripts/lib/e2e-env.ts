@@ -47,12 +47,21 @@ export const E2E = e2eStack({
 
 /**
  * The stacks of the specs that move the server clock and the chain or switch maintenance on
- * (project `time-travel`, two workers): each worker claims one and runs its spec files one at a
- * time on it, beside the shared stack's specs instead of after them.
+ * (project `time-travel`, a worker per stack): each worker claims one and runs its spec files
+ * one at a time on it, beside the shared stack's specs instead of after them. The suite waits
+ * on the app's and the jobs' polling far more than on the CPU, so three run beside the shared
+ * stack's workers on two cores.
  */
-export const E2E_TIME_TRAVEL_STACKS = [
-  e2eStack({ anvilPort: 8556, apiPort: 4311, paperExchangePort: 4321, claimPort: 4331 }, '-tt'),
-  e2eStack({ anvilPort: 8557, apiPort: 4312, paperExchangePort: 4322, claimPort: 4332 }, '-tt2'),
-] as const;
+export const E2E_TIME_TRAVEL_STACKS = [1, 2, 3].map((n) =>
+  e2eStack(
+    {
+      anvilPort: 8555 + n,
+      apiPort: 4310 + n,
+      paperExchangePort: 4320 + n,
+      claimPort: 4330 + n,
+    },
+    n === 1 ? '-tt' : `-tt${n}`,
+  ),
+);
 
 export const E2E_STACKS = [E2E, ...E2E_TIME_TRAVEL_STACKS] as const;
