@@ -370,7 +370,9 @@ test('the margin warning: a market move lifts the gain into the window where the
     const moved = shown(
       await page.getByTestId('autotrade-my-equity').locator('dd').textContent({ timeout: 20_000 }),
     );
-    expect(Math.abs(moved - target)).toBeLessThan(5);
+    // the window is the target +- 15 (a gain of 70 to 100: the fee leaves 0 to 30 % of the
+    // stake); the seeded market drifts a little further while the clock runs
+    expect(Math.abs(moved - target)).toBeLessThan(10);
   }).toPass({ timeout: 60_000, intervals: [2_000] });
   await expect(page.getByTestId('autotrade-my-margin-warning')).toHaveCount(0);
 

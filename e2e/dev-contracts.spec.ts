@@ -1,51 +1,19 @@
 // The developer tools page (/dev/contracts) on the real stack. The suite's own app build runs
-// as in production (APP_ENV=production: no dev links, no dev page), so this spec builds the app
-// as a developer runs it (APP_ENV=development, into .e2e-dev-dist/, rebuilt when a source is
-// newer) and serves it with `vite preview`, which proxies the API's paths to the e2e API like
-// `npm run dev` does. A fresh address (impersonated on anvil, so the injected wallet can send
+// as in production (APP_ENV=production: no dev links, no dev page), so the suite's build also
+// makes the app as a developer runs it (APP_ENV=development, into .e2e-dev-dist/:
+// scripts/lib/e2e-build.ts) and this spec serves it with `vite preview`, which proxies the API's
+// paths to the e2e API like `npm run dev` does. A fresh address (impersonated on anvil, so the injected wallet can send
 // from it) gets its funds from the page's faucet: every balance here is this test's own.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getFreePort } from '../scripts/anvil';
 import { bcntAddress } from '../src/shared/contracts/generated';
 import { E2E } from '../scripts/lib/e2e-env';
-import { run, startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
+import { buildE2eDevApp, E2E_DEV_DIST } from '../scripts/lib/e2e-build';
+import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { anvilRpc } from './fixtures/chain';
 import { stack } from './fixtures/stack';
 import { installTestWallet } from './fixtures/test-wallet';
 import { expect, test } from './fixtures/test';
-
-const DEV_DIST = resolve('.e2e-dev-dist');
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-async function buildDevApp(): Promise<void> {
-  const built = join(DEV_DIST, 'index.html');
-  if (
-    existsSync(built) &&
-    SOURCES.every((source) => newestMtime(resolve(source)) <= statSync(built).mtimeMs)
-  )
-    return;
-  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DEV_DIST], {
-    env: {
-      ...process.env,
-      RPC_URL: E2E.rpcUrl,
-      CHAIN_ID: String(E2E.chainId),
-      NODE_ENV: 'development',
-      APP_ENV: 'development',
-    },
-  });
-  if (code !== 0) throw new Error(`vite build (development app) exited ${code}`);
-}
 
 let preview: Managed | undefined;
 let baseUrl = '';
@@ -54,12 +22,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  await buildDevApp();
+  // built with the suite's app (scripts/build-e2e.ts); again here only when a source is newer
+  const built = await buildE2eDevApp();
+  if (built !== 0) throw new Error(`vite build (development app) exited ${built}`);
   const port = await getFreePort();
   preview = startProcess(
     'dev-preview',
     'npx',
-    ['vite', 'preview', '--outDir', DEV_DIST, '--port', String(port), '--strictPort'],
+    ['vite', 'preview', '--outDir', E2E_DEV_DIST, '--port', String(port), '--strictPort'],
     { env: { ...process.env, API_PORT: String(E2E.apiPort) } },
   );
   baseUrl = `http://localhost:${port}`;

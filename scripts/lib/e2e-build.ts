@@ -3,7 +3,7 @@
 // React's development build cost the suite about a third of its CPU; its warnings are caught by
 // the unit suite instead (src/test-setup.ts), which renders every screen in development. Rebuilt
 // when any source it is built from is newer than the last build. Each e2e stack gets its own copy
-// (`.e2e-dist-tt/`, `.e2e-dist-tt2/` for the time-travel stacks) because the chain's RPC address
+// (`.e2e-dist-tt*/` for the time-travel stacks) because the chain's RPC address
 // is compiled in: the first is built, the others are copies with that address rewritten (one
 // string in the entry chunk; a copy takes milliseconds where a build takes about 9 s here).
 import {
@@ -20,6 +20,12 @@ import { E2E, E2E_STACKS, type E2eStack } from './e2e-env';
 import { run } from './proc';
 
 export const E2E_DIST = resolve(E2E.distDir);
+/**
+ * The app as a developer runs it (APP_ENV=development: the dev links and the /dev pages), for
+ * the spec of the developer tools page (e2e/dev-contracts.spec.ts), which serves it with `vite
+ * preview` against the shared stack.
+ */
+export const E2E_DEV_DIST = resolve('.e2e-dev-dist');
 const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(path: string): number {
@@ -37,9 +43,7 @@ function builtAt(stack: E2eStack): number {
 }
 
 export function e2eBuildIsCurrent(): boolean {
-  const oldest = Math.min(...E2E_STACKS.map(builtAt));
-  if (oldest === 0) return false;
-  return SOURCES.every((source) => newestMtime(resolve(source)) <= oldest);
+  return sourcesNotNewerThan(Math.min(...E2E_STACKS.map(builtAt)));
 }
 
 /** The copy of the built app for another stack: the first stack's RPC address replaced. */
@@ -61,19 +65,37 @@ function copyForStack(stack: E2eStack) {
   cpSync(join(E2E_DIST, 'index.html'), join(target, 'index.html'));
 }
 
-/** Builds the e2e apps unless they are current (or `force`). Resolves to the exit code. */
-export async function buildE2eApp({ force = false } = {}): Promise<number> {
-  if (!force && e2eBuildIsCurrent()) return 0;
-  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', E2E_DIST], {
+function viteBuild(outDir: string, appEnv: 'production' | 'development'): Promise<number> {
+  return run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
     env: {
       ...process.env,
       RPC_URL: E2E.rpcUrl,
       CHAIN_ID: String(E2E.chainId),
-      NODE_ENV: 'production',
-      APP_ENV: 'production',
+      NODE_ENV: appEnv,
+      APP_ENV: appEnv,
     },
   });
-  if (code !== 0) return code;
-  for (const stack of E2E_STACKS) if (stack !== E2E) copyForStack(stack);
-  return 0;
+}
+
+const sourcesNotNewerThan = (time: number) =>
+  time > 0 && SOURCES.every((source) => newestMtime(resolve(source)) <= time);
+
+/** The development build for the developer tools spec, unless it is current (or `force`). */
+export async function buildE2eDevApp({ force = false } = {}): Promise<number> {
+  const built = join(E2E_DEV_DIST, 'index.html');
+  if (!force && sourcesNotNewerThan(existsSync(built) ? statSync(built).mtimeMs : 0)) return 0;
+  return viteBuild(E2E_DEV_DIST, 'development');
+}
+
+/**
+ * Builds the e2e apps (the production build per stack, and the development build) unless they
+ * are current (or `force`). Resolves to the exit code.
+ */
+export async function buildE2eApp({ force = false } = {}): Promise<number> {
+  if (force || !e2eBuildIsCurrent()) {
+    const code = await viteBuild(E2E_DIST, 'production');
+    if (code !== 0) return code;
+    for (const stack of E2E_STACKS) if (stack !== E2E) copyForStack(stack);
+  }
+  return buildE2eDevApp({ force });
 }
