@@ -163,6 +163,20 @@ function estimate(query: Record<string, unknown>): BinfiEstimatedReturn {
   };
 }
 
+/** The chart calls of a round not started yet: no snapshot, Rock's three months expected. */
+function chartAnswer(path: string) {
+  if (path === '/binfi/SupplierReturnChart')
+    return {
+      fundId: 7,
+      unitPrice: '100',
+      rockApr: '8',
+      points: [1, 2, 3].map((month) => ({ month, expected: String(month * 0.666666), paid: null })),
+    };
+  if (path === '/binfi/ProfitLossChart')
+    return { fundId: 7, symbol: 'BTC/USDT', flameCapital: '0', points: [] };
+  return { fundId: 7, points: [], maxDrawdown: '0' };
+}
+
 const renderPage = (route = '/bin-fi/detail/7/take', lng?: string) =>
   renderWithQuery(<BinfiDetailPage />, { route, path: '/bin-fi/detail/:id/:type', lng });
 
@@ -175,6 +189,7 @@ beforeEach(() => {
   const answer: Answer = (path, query) => {
     if (path === '/binfi/CheckJoin') return checkAnswer;
     if (path === '/binfi/EstimatedReturn') return estimate(query);
+    if (path.endsWith('Chart')) return chartAnswer(path);
     return sideAnswer(path);
   };
   vi.mocked(request).mockImplementation(async (options) =>
@@ -190,11 +205,9 @@ describe('BinFiDetail', () => {
     await waitFor(() =>
       expect(screen.getByTestId('binfi-detail').getAttribute('data-state')).toBe('fundraising'),
     );
-    expect(calls().filter((path) => path !== '/binfi/EstimatedReturn')).toEqual([
-      '/binfi/TakerDetail',
-      '/binfi/TakerDetail2',
-      '/binfi/CheckJoin',
-    ]);
+    expect(
+      calls().filter((path) => path !== '/binfi/EstimatedReturn' && !path.endsWith('Chart')),
+    ).toEqual(['/binfi/TakerDetail', '/binfi/TakerDetail2', '/binfi/CheckJoin']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'BinFi Galaxy round #7 · Ultra Flame (take)',
     );
@@ -309,6 +322,21 @@ describe('BinFiDetail', () => {
     await screen.findByTestId('binfi-detail-card');
     expect(screen.queryByTestId('binfi-calculator')).toBeNull();
     expect(estimateQueries()).toEqual([]);
+    // nor charts: their calls answer public rounds only
+    expect(screen.queryByTestId('binfi-detail-charts')).toBeNull();
+    expect(calls().filter((path) => path.endsWith('Chart'))).toEqual([]);
+  });
+
+  it("draws the side's chart: Flame's result (none before the start), Rock's reward months", async () => {
+    renderPage();
+    expect((await screen.findByTestId('binfi-chart-pnl-empty')).textContent).toContain(
+      'No result yet',
+    );
+    expect(screen.queryByTestId('binfi-chart-rock')).toBeNull();
+    fireEvent.click(screen.getByTestId('binfi-detail-other-side'));
+    expect((await screen.findByTestId('binfi-chart-rock-summary')).textContent).toBe(
+      '1.99 USDT per unit over 3 months at 8 % a year of 100.00 USDT. No month paid yet.',
+    );
   });
 
   it("shows Flame's live result once the round runs", async () => {

@@ -11,6 +11,7 @@ import type { BinfiSideType } from '../../../shared/api/binfi';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { useSideDetail } from '../api/use-binfi';
 import type { DetailKind } from '../api/binfi-calls';
+import { RoundCharts } from '../components/binfi-charts';
 import { EstimatedReturn } from '../components/estimated-return';
 import { FlameResult } from '../components/flame-result';
 import { JoinPanel } from '../components/join-panel';
@@ -119,6 +120,11 @@ export default function BinfiDetailPage() {
               <FlameResult result={query.data.flameResult} />
             </SectionCard>
           ) : null}
+          {query.data.round.isPrivate ? null : (
+            <SectionCard title={t('chart.title')} data-testid="binfi-detail-charts">
+              <RoundCharts round={query.data.round} side={side} />
+            </SectionCard>
+          )}
           {query.data.round.state === 'fundraising' ? (
             <JoinPanel round={query.data.round} side={side} />
           ) : null}

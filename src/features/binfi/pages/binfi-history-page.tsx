@@ -12,6 +12,7 @@ import {
   type BinfiVariant,
 } from '../../../shared/api/binfi';
 import { useHistoryFundList, useSideDetail } from '../api/use-binfi';
+import { RoundCharts } from '../components/binfi-charts';
 import { PeriodsTable } from '../components/periods-table';
 import { RoundFacts } from '../components/round-facts';
 import { StatusBadge } from '../components/status-badge';
@@ -146,6 +147,7 @@ export function BinfiHistory({ variant }: { variant: BinfiVariant }) {
         ) : (
           <div className={styles.stack}>
             <RoundFacts detail={query.data} />
+            <RoundCharts round={query.data.round} side={side} />
             <PeriodsTable detail={query.data} />
           </div>
         )}
