@@ -12,6 +12,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { faultPoint } from '../../faults';
 import { allianceRegistrations, members } from '../../db/schema';
 import { earnEvents, earnProducts, earnSubscriptions } from '../../db/schema/earn';
 import {
@@ -451,6 +452,7 @@ async function settleProductDay(
       from (values ${sql.join(rows, sql`, `)})
         as v(id, rate_level, lower_level_since, principal_add, reward_add)
       where s.id = v.id`);
+    faultPoint('earn.settle-day');
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { faultPoint } from '../../faults';
 import { storeOrders } from '../../db/schema/store';
 import { depositAddresses, deposits } from '../../db/schema/wallet';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from '../wallet/ledger';
@@ -112,6 +113,7 @@ export async function deliverStoreOrders(
           bcntUnits,
         ),
       });
+      faultPoint('store.delivery');
       await db
         .update(storeOrders)
         .set({

@@ -37,6 +37,7 @@ import {
 import { postStorePayment } from '../store/payments';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from './ledger';
 import { usdtValue } from './price-feed';
+import { faultPoint } from '../../faults';
 
 /**
  * Deposits of the custodial wallet. Rules: shared/constants/deposit-rules.ts.
@@ -327,6 +328,7 @@ export async function creditDeposit(
         ),
       });
     }
+    faultPoint('deposit.credit');
     await tx
       .update(deposits)
       .set({

@@ -17,6 +17,7 @@ import { withdrawalNetworkById } from '../../../shared/constants/networks';
 import type { Db } from '../../db/database';
 import { withdrawals } from '../../db/schema/withdrawal';
 import { AppError } from '../../errors';
+import { faultPoint } from '../../faults';
 import type { WalletDeps } from '../../plugins/wallet';
 import { hotWalletAccount } from './hd';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from './ledger';
@@ -248,6 +249,7 @@ async function sendEvm(
     await failWithdrawal(deps, row.id, reasonOf(sent), ['processing']);
     return 'failed';
   }
+  faultPoint('withdrawal.sent');
   await setRow(deps.db, row.id, ['processing'], {
     status: 'broadcast',
     broadcastAt: deps.clock.now(),
