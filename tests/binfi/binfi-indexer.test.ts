@@ -304,6 +304,14 @@ describe('BinFi indexed from BinFiPool', () => {
     ]);
     const funds = await data(alice, '/api/v1/binfi/user/funds');
     expect(funds.list.map((o: { claimable: string }) => o.claimable)).toEqual(['1.5', '4.5']);
+    // My funds' notice of the month: its number, the rate per unit, each order's amount
+    expect(funds.list.map((o: { lastReward: unknown }) => o.lastReward)).toEqual([
+      { period: 1, perUnit: '1.5', amount: '1.5', fundedAt: expect.any(String) },
+      { period: 1, perUnit: '1.5', amount: '4.5', fundedAt: expect.any(String) },
+    ]);
+    expect(funds.list[0].settlement).toBeNull();
+    const bobRunning = await data(bob, '/api/v1/binfi/user/funds');
+    expect(bobRunning.list[0]).toMatchObject({ lastReward: null, settlement: null });
 
     const snapshotOf = async () => ({
       rounds: await t.database.db.select().from(binfiRounds),
@@ -352,8 +360,24 @@ describe('BinFi indexed from BinFiPool', () => {
       ['settled', '307.5'], // 3 matched units x (1.5 + 101)
     ]);
     expect(funds.list[0].bcntReleased).toBe(true);
+    // the settlement's notice: each side's payout per unit, the order's matched units x its side's
+    expect(funds.list.map((o: { settlement: unknown }) => o.settlement)).toEqual([
+      {
+        rockPerUnit: '101',
+        flamePerUnit: '97.333333',
+        amount: '101',
+        settledAt: expect.any(String),
+      },
+      {
+        rockPerUnit: '101',
+        flamePerUnit: '97.333333',
+        amount: '303',
+        settledAt: expect.any(String),
+      },
+    ]);
     const bobFunds = await data(bob, '/api/v1/binfi/user/funds');
     expect(bobFunds.list[0]).toMatchObject({ received: '389.333333', claimable: '0' });
+    expect(bobFunds.list[0].settlement).toMatchObject({ amount: '389.333333' });
     const history = await data(null, '/api/v1/binfi/HistoryFundList?variant=binfi');
     expect(history).toMatchObject({
       total: 1,

@@ -220,6 +220,27 @@ export const binfiOrderSchema = z.object({
   placedAt: isoTime,
   txHash: z.string(),
   /**
+   * Rock: the latest reward month the pool funded for this order (period 1.., USDT per unit, the
+   * order's amount = matched units x per unit, when); null for Flame orders, before the first
+   * month and for the months after a redemption.
+   */
+  lastReward: z.nullable(
+    z.object({ period: int(), perUnit: decimalText, amount: decimalText, fundedAt: isoTime }),
+  ),
+  /**
+   * The round's settlement: each side's payout per unit (capital and result) and this order's
+   * amount (matched units x its side's per unit), when it was funded; null before it and for a
+   * Rock order redeemed before it.
+   */
+  settlement: z.nullable(
+    z.object({
+      rockPerUnit: decimalText,
+      flamePerUnit: decimalText,
+      amount: decimalText,
+      settledAt: isoTime,
+    }),
+  ),
+  /**
    * A Flame order's share of Flame's latest result (the round's last 5-minute snapshot times
    * the order's matched units / Flame's matched units, cut towards zero; pnlRate the round's);
    * null for Rock orders, before the start and without matched units.

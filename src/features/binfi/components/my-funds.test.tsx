@@ -38,6 +38,8 @@ const order = (overrides: Partial<BinfiOrder>): BinfiOrder => ({
   placedAt: '2026-11-01T02:00:00.000Z',
   txHash: '0xabc',
   flameResult: null,
+  lastReward: null,
+  settlement: null,
   ...overrides,
 });
 
@@ -85,5 +87,73 @@ describe('My funds', () => {
     const notice = await screen.findByTestId('binfi-refund-notice');
     expect(notice.textContent).toContain('100.00 USDT');
     expect(notice.textContent).not.toContain('refund');
+  });
+});
+
+describe('My funds notices', () => {
+  it("tell a Rock order's latest reward month: the month, its amount and the rate per unit", async () => {
+    funds = {
+      owed: '0',
+      list: [
+        order({
+          type: 'supply',
+          refundAmount: '0',
+          refundPaidAt: null,
+          lastReward: {
+            period: 2,
+            perUnit: '0.666666',
+            amount: '1.333332',
+            fundedAt: '2026-12-10T02:00:00.000Z',
+          },
+        }),
+        // a Flame order has no reward months
+        order({ orderId: 2, refundAmount: '0', refundPaidAt: null }),
+      ],
+    };
+    renderWithQuery(<MyFunds />, { lng: 'zh-TW' });
+    const notices = await screen.findAllByTestId('binfi-reward-notice');
+    expect(notices.map((n) => n.textContent)).toEqual([
+      '第 4 期的第 2 個月收益已發放：此訂單 1.33 USDT（每單位 0.666666 USDT，2026/12/10 10:00 (UTC+8)）。',
+    ]);
+  });
+
+  it("tell the settlement: each side's payout per unit and this order's amount, instead of the month", async () => {
+    const settlement = {
+      rockPerUnit: '101',
+      flamePerUnit: '97.333333',
+      settledAt: '2027-05-10T02:00:00.000Z',
+    };
+    funds = {
+      owed: '0',
+      list: [
+        order({
+          state: 'settled',
+          refundAmount: '0',
+          refundPaidAt: null,
+          settlement: { ...settlement, amount: '194.666666' },
+        }),
+        order({
+          orderId: 2,
+          type: 'supply',
+          state: 'settled',
+          refundAmount: '0',
+          refundPaidAt: null,
+          lastReward: {
+            period: 5,
+            perUnit: '0.666666',
+            amount: '1.333332',
+            fundedAt: '2027-04-10T02:00:00.000Z',
+          },
+          settlement: { ...settlement, amount: '202' },
+        }),
+      ],
+    };
+    renderWithQuery(<MyFunds />);
+    const notices = await screen.findAllByTestId('binfi-settlement-notice');
+    expect(notices.map((n) => n.textContent)).toEqual([
+      'Round #4 is settled: Rock 101.000000 USDT and Flame 97.333333 USDT per unit. This Flame order gets 194.66 USDT (2027/05/10 10:00 (UTC+8)).',
+      'Round #4 is settled: Rock 101.000000 USDT and Flame 97.333333 USDT per unit. This Rock order gets 202.00 USDT (2027/05/10 10:00 (UTC+8)).',
+    ]);
+    expect(screen.queryByTestId('binfi-reward-notice')).toBeNull();
   });
 });

@@ -14,7 +14,10 @@ import { LazyOrderWalletActions } from './lazy-wallet';
 import { StatusBadge } from './status-badge';
 import styles from './binfi.module.css';
 
-/** The notices of an order's money on its way (refund, redemption), in the spec's words. */
+/**
+ * The notices of an order's money (the refund, Rock's latest reward month, the settlement, a
+ * redemption), in the spec's words. The settlement's notice replaces the reward month's.
+ */
 function OrderNotices({ orders }: { orders: readonly BinfiOrder[] }) {
   const { t } = useTranslation('binfi');
   const notices = orders.flatMap((order) => {
@@ -36,6 +39,31 @@ function OrderNotices({ orders }: { orders: readonly BinfiOrder[] }) {
                 amount: formatUsdt(order.refundAmount),
                 id: order.fundId,
               })}
+        </Notice>,
+      );
+    }
+    if (order.settlement) {
+      list.push(
+        <Notice key={`settled-${order.orderId}`} tone="success" testId="binfi-settlement-notice">
+          {t(order.type === 'supply' ? 'myFund.settledRock' : 'myFund.settledFlame', {
+            id: order.fundId,
+            rock: formatUsdt(order.settlement.rockPerUnit, 6),
+            flame: formatUsdt(order.settlement.flamePerUnit, 6),
+            amount: formatUsdt(order.settlement.amount),
+            time: dayTime(order.settlement.settledAt),
+          })}
+        </Notice>,
+      );
+    } else if (order.lastReward) {
+      list.push(
+        <Notice key={`reward-${order.orderId}`} tone="success" testId="binfi-reward-notice">
+          {t('myFund.rewardPaid', {
+            id: order.fundId,
+            month: order.lastReward.period,
+            amount: formatUsdt(order.lastReward.amount),
+            perUnit: formatUsdt(order.lastReward.perUnit, 6),
+            time: dayTime(order.lastReward.fundedAt),
+          })}
         </Notice>,
       );
     }

@@ -395,11 +395,54 @@ export async function userFunds(
         placedAt: order.placedAt.toISOString(),
         txHash: order.txHash,
         flameResult: flameOf(order, round, snapshotOf.get(order.fundId)),
+        ...noticesOf(order, own),
       },
     ];
   });
   const owed = await owedTo(db, chainId, contract, wallets);
   return { list, owed: usdt(owed.usdt) };
+}
+
+/**
+ * What My funds tells the member about an order's money from the funded periods: Rock's latest
+ * reward month (the order takes part in the months before its redemption) and the settlement
+ * (each side's per unit, the order's matched units x its side's).
+ */
+export function noticesOf(
+  order: Pick<OrderRow, 'side' | 'matchedUnits' | 'exitPeriod'>,
+  periods: readonly PeriodRow[],
+): Pick<BinfiOrder, 'lastReward' | 'settlement'> {
+  const takesPart = (period: PeriodRow) =>
+    order.matchedUnits > 0 && (order.exitPeriod === null || period.period < order.exitPeriod);
+  const amountAt = (rate: string) => usdt((BigInt(order.matchedUnits) * BigInt(rate)) / WAD);
+  const reward =
+    order.side === 'rock'
+      ? periods
+          .filter((period) => period.kind === 'reward' && takesPart(period))
+          .reduce<PeriodRow | undefined>(
+            (latest, period) => (!latest || period.period > latest.period ? period : latest),
+            undefined,
+          )
+      : undefined;
+  const settlement = periods.find((period) => period.kind === 'settlement' && takesPart(period));
+  return {
+    lastReward: reward
+      ? {
+          period: reward.period,
+          perUnit: perUnit(reward.rockRate),
+          amount: amountAt(reward.rockRate),
+          fundedAt: reward.fundedAt.toISOString(),
+        }
+      : null,
+    settlement: settlement
+      ? {
+          rockPerUnit: perUnit(settlement.rockRate),
+          flamePerUnit: perUnit(settlement.flameRate),
+          amount: amountAt(order.side === 'rock' ? settlement.rockRate : settlement.flameRate),
+          settledAt: settlement.fundedAt.toISOString(),
+        }
+      : null,
+  };
 }
 
 function flameOf(
