@@ -1,6 +1,7 @@
 import type { AuthError } from '../shared/api/auth';
 import { ErrorMessage } from '../shared/api/envelope';
 import type { LoyaltyError } from '../shared/api/loyalty';
+import type { PartnerError } from '../shared/api/partner';
 import type { WalletError } from '../shared/api/wallet';
 import type errors from './locales/en-US/errors.json';
 
@@ -68,6 +69,13 @@ const LOYALTY_MESSAGE_KEYS = {
   alliance_address_mismatch: 'loyalty.allianceAddressMismatch',
 } as const satisfies Record<LoyaltyMessage, ErrorKey>;
 
+type PartnerMessage = (typeof PartnerError)[keyof typeof PartnerError];
+
+/** Every refusal about a partner code (contract `shared/api/partner.ts`, type-only import). */
+const PARTNER_MESSAGE_KEYS = {
+  partner_code_unknown: 'partner.codeUnknown',
+} as const satisfies Record<PartnerMessage, ErrorKey>;
+
 type WalletMessage = (typeof WalletError)[keyof typeof WalletError];
 
 /** Refusals every money-moving wallet call can answer (contract `shared/api/wallet.ts`). */
@@ -81,6 +89,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, ErrorKey>> = {
   ...SERVER_MESSAGE_KEYS,
   ...AUTH_MESSAGE_KEYS,
   ...LOYALTY_MESSAGE_KEYS,
+  ...PARTNER_MESSAGE_KEYS,
   ...WALLET_MESSAGE_KEYS,
   'Access denied from this IP address.': 'accessDenied',
   // a campaign page whose slug names no campaign (shared/api/programs.ts CampaignError)

@@ -85,7 +85,6 @@ const MEMBER_ROUTES: [string, unknown, ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELE
     { address: '0x0000000000000000000000000000000000000001' },
   ],
   ['/api/v1/htoken/coolBitX/referralInfo', undefined, 'GET'],
-  ['/api/v1/htoken/coolBitX/join', { code: 'ABCDEFGH' }],
   ['/api/v1/xsaving/coolBitX/history', undefined, 'GET'],
   // custodial wallet and the BCNT store (authentication runs before body validation)
   ['/api/v1/user/WalletInfo', undefined, 'GET'],

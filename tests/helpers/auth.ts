@@ -192,6 +192,8 @@ export interface TestMember extends MemberCredentials {
 export interface CreateMemberOptions {
   accountType?: 'individual' | 'institutional';
   referralCode?: string;
+  /** registered through the partner sign-up with this partner's code */
+  partnerCode?: string;
   /** verify e-mail and mobile with the codes sent at registration (default true) */
   verify?: boolean;
 }
@@ -208,6 +210,7 @@ export async function createMember(
     await registerBody(app, credentials, {
       accountType: options.accountType ?? 'individual',
       ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+      ...(options.partnerCode ? { partnerCode: options.partnerCode } : {}),
     }),
     { headers: deviceHeaders(credentials.clientId, DEVICE_TYPE.register) },
   );

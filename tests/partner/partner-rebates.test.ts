@@ -1,6 +1,7 @@
 // The partner (Coolbitx) referral program with the server clock: a partner joins with a USDT
-// (ERC20) address, members who signed up with the partner's code and are recorded through the
-// partner entry earn the partner 0.4 % of what they subscribe, each subscription once; crossing
+// (ERC20) address, members who register through the partner sign-up with the partner's code
+// (recorded with the account; a code no partner has is refused) earn the partner 0.4 % of what
+// they subscribe, each subscription once; crossing
 // 500 USDT queues ONE withdrawal of everything accrued to the partner's address, due the next
 // business day, also when the run is killed right after the payout and run again.
 import { eq } from 'drizzle-orm';
@@ -13,7 +14,16 @@ import {
   platformAccount,
 } from '../../src/server/domain/wallet/ledger';
 import type { PartnerHistory, PartnerReferralInfo } from '../../src/shared/api/partner';
-import { createMember, type TestMember } from '../helpers/auth';
+import { DEVICE_TYPE, type RegisterBody } from '../../src/shared/api/auth';
+import {
+  createMember,
+  deviceHeaders,
+  newCredentials,
+  registerBody,
+  type TestMember,
+} from '../helpers/auth';
+import { verifyIdentity } from '../helpers/loyalty';
+import { fund } from '../wallet/convert-helpers';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expectBooksBalanced } from '../helpers/wallet';
 import { earnHarness, usdt } from '../earn/earn-helpers';
@@ -36,20 +46,23 @@ const info = async () => {
 const platform = (kind: 'partner_rebates' | 'partner_rebates_payable') =>
   accountBalance(t.database.db, platformAccount(kind), 'USDT');
 
-/** A verified, funded member registered with `referralCode` (as the partner sign-up does). */
-async function referredMember(referralCode: string | null): Promise<TestMember> {
-  const member = await earn.funded('200000');
-  if (referralCode) {
-    const [row] = await t.database.db
-      .select({ id: members.id })
-      .from(members)
-      .where(eq(members.referralCode, referralCode));
-    await t.database.db
-      .update(members)
-      .set({ referredBy: row!.id })
-      .where(eq(members.id, member.memberId));
-  }
+/** A verified, funded member, registered through the partner sign-up with `partnerCode`. */
+async function referredMember(partnerCode: string | null): Promise<TestMember> {
+  const member = await createMember(t.app, partnerCode ? { partnerCode } : {});
+  await verifyIdentity(t, member);
+  await fund(t, member.memberId, 'USDT', '200000');
   return member;
+}
+
+/** POST /member/register through the partner sign-up (the raw answer). */
+async function registerWithPartnerCode(overrides: Partial<RegisterBody>) {
+  const credentials = newCredentials();
+  return t.app.inject({
+    method: 'POST',
+    url: '/member/register',
+    headers: deviceHeaders(credentials.clientId, DEVICE_TYPE.register),
+    payload: await registerBody(t.app, credentials, overrides),
+  });
 }
 
 beforeAll(async () => {
@@ -76,7 +89,7 @@ afterAll(async () => {
 });
 
 describe('partner referral program', () => {
-  it('joins with a valid ERC20 address only, and records only members registered with the code', async () => {
+  it('joins with a valid ERC20 address only; a partner sign-up records the member, a code no partner has is refused', async () => {
     const bad = await earn.post('/api/v1/htoken/coolBitX/createReferral', partner, {
       address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
     });
@@ -99,22 +112,36 @@ describe('partner referral program', () => {
       payouts: [],
     });
 
-    // registered through the API with the code, then recorded through the partner entry
-    const signedUp = await createMember(t.app, { referralCode: code });
-    const joined = await earn.post('/api/v1/htoken/coolBitX/join', signedUp, { code });
-    expect(joined.statusCode, joined.body).toBe(200);
-    expect(joined.json().data).toEqual({ joined: true });
-    // once
-    expect(
-      (await earn.post('/api/v1/htoken/coolBitX/join', signedUp, { code })).json().data,
-    ).toEqual({ joined: true });
-    // a member registered without the code cannot attach themselves
+    // registered through the partner sign-up with the code (typed: any case, spaces around)
+    const signedUp = await createMember(t.app, { partnerCode: ` ${code.toLowerCase()} ` });
+    const [signedUpRow] = await t.database.db
+      .select({ referredBy: members.referredBy })
+      .from(members)
+      .where(eq(members.id, signedUp.memberId));
+    expect(signedUpRow?.referredBy).toBe(partner.memberId);
+    // a member who registered with the code as an ordinary referral code is not the partner's
+    await createMember(t.app, { referralCode: code });
+    // a code no partner has: an ordinary member's code, one that does not exist, a malformed one
     const outsider = await createMember(t.app);
-    const refused = await earn.post('/api/v1/htoken/coolBitX/join', outsider, { code });
-    expect(refused.statusCode).toBe(409);
-    // a code that is no partner's
-    const unknown = await earn.post('/api/v1/htoken/coolBitX/join', outsider, { code: 'ZZZZZZZZ' });
-    expect(unknown.statusCode).toBe(404);
+    const [outsiderRow] = await t.database.db
+      .select({ code: members.referralCode })
+      .from(members)
+      .where(eq(members.id, outsider.memberId));
+    for (const partnerCode of [outsiderRow!.code, 'ZZZZZZZZ', 'ab-12']) {
+      const refused = await registerWithPartnerCode({ partnerCode });
+      expect(refused.statusCode, partnerCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: 'validation_failed',
+        data: { field: 'partnerCode', issues: [{ message: 'partner_code_unknown' }] },
+      });
+    }
+    // a referral code other than the partner code with it
+    const mixed = await registerWithPartnerCode({
+      partnerCode: code,
+      referralCode: outsiderRow!.code,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().data.field).toBe('referralCode');
     // no session, no record
     expect((await earn.get('/api/v1/htoken/coolBitX/referralInfo')).statusCode).toBe(401);
 
@@ -126,7 +153,6 @@ describe('partner referral program', () => {
 
   it('accrues 0.4 % once per subscription and pays out once when 500 USDT is crossed', async () => {
     const first = await referredMember(code);
-    expect((await earn.post('/api/v1/htoken/coolBitX/join', first, { code })).statusCode).toBe(200);
     // a member who is not the partner's: no rebate on their subscription
     const other = await referredMember(null);
     await earn.join(other, premiumId, 50);
@@ -141,9 +167,6 @@ describe('partner referral program', () => {
     expect((await info()).accrued).toBe('240');
 
     const second = await referredMember(code);
-    expect((await earn.post('/api/v1/htoken/coolBitX/join', second, { code })).statusCode).toBe(
-      200,
-    );
     await earn.join(second, premiumId, 70); // 70,000 USDT -> 280 USDT: 520 in all
 
     // the run is killed right after the payout committed

@@ -5,17 +5,15 @@ import { PartnerSignUpDone, PartnerSignUpPage } from '../../features/partner/pag
 
 type Step = { name: 'form' } | { name: 'verify'; registered: Registered } | { name: 'done' };
 
-function PartnerRegistration({ code, onRegistered }: { code: string; onRegistered: () => void }) {
+function PartnerRegistration({ code }: { code: string }) {
   const [step, setStep] = useState<Step>({ name: 'form' });
   const onVerified = useCallback(() => setStep({ name: 'done' }), []);
   if (step.name === 'form') {
     return (
       <RegisterForm
         referralCode={code}
-        onRegistered={(registered) => {
-          onRegistered();
-          setStep({ name: 'verify', registered });
-        }}
+        codeKind="partner"
+        onRegistered={(registered) => setStep({ name: 'verify', registered })}
       />
     );
   }

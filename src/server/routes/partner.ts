@@ -4,13 +4,10 @@ import {
   partnerCreateBodySchema,
   partnerHistoryQuerySchema,
   partnerHistorySchema,
-  partnerJoinBodySchema,
-  partnerJoinResultSchema,
   partnerReferralInfoSchema,
 } from '../../shared/api/partner';
 import {
   createPartnerReferral,
-  joinPartner,
   partnerHistory,
   partnerReferralInfo,
 } from '../domain/partner/rebates';
@@ -18,8 +15,9 @@ import { memberRoute } from './member-route';
 
 /**
  * The partner (Coolbitx) referral calls of the gateway (shared/api/partner.ts), all for the
- * session's member only: join or change the payout address, the record, being recorded as the
- * partner's after signing up through the partner entry, and the rebate history.
+ * session's member only: join or change the payout address, the record and the rebate history.
+ * Members become a partner's referrals when they register with the partner's code
+ * (POST /member/register `partnerCode`).
  */
 const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock };
@@ -43,18 +41,6 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return ok(await partnerReferralInfo(deps, request.member.memberId));
     },
-  );
-
-  app.post(
-    '/htoken/coolBitX/join',
-    memberRoute({
-      rateLimit: 'guessable',
-      schema: {
-        body: partnerJoinBodySchema,
-        response: { 200: envelopeSchema(partnerJoinResultSchema) },
-      },
-    }),
-    async (request) => ok(await joinPartner(deps, request.member.memberId, request.body.code)),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LOCALES } from '../constants/locales';
 import { EMAIL_PATTERN } from './common';
 import { PREMIER_STATES } from './kyc';
+import { partnerCodeSchema } from './partner';
 import {
   AccountMessage,
   CODE_PATTERN,
@@ -171,6 +172,12 @@ export const registerBodySchema = z.object({
         z.regex(/^$|^[A-Z0-9]{6,12}$/, AccountMessage.referralInvalid),
       ),
   ),
+  /**
+   * Registration through the partner (Coolbitx) sign-up: the partner's code, recorded as the
+   * partner's referral with the account (refused with `partner_code_unknown` when no partner has
+   * it). Sent instead of `referralCode`, or with the same code.
+   */
+  partnerCode: z.optional(partnerCodeSchema),
   captcha: captchaSolutionSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;

@@ -1,7 +1,8 @@
 /**
  * The partner (Coolbitx) referral program (spec products-programs sections 2, 7 and 9): a member
- * joins it with a USDT (ERC20) payout address and shares their code; members who sign up through
- * the partner entry with that code earn the partner a 0.4 % rebate on their qualifying activity
+ * joins it with a USDT (ERC20) payout address and shares their code; members who register through
+ * the partner sign-up with that code (`partnerCode` of POST /member/register, recorded as the
+ * partner's there) earn the partner a 0.4 % rebate on their qualifying activity
  * (server/domain/partner/rebates.ts), withdrawn automatically to the address each time 500 USDT
  * has accrued and processed in 1-3 business days.
  *
@@ -9,8 +10,6 @@
  * - `POST htoken/coolBitX/createReferral`  join, or change the payout address
  * - `GET  htoken/coolBitX/referralInfo`    the record: code, rate, accrued, paid, address,
  *                                          referred members, payouts with their state
- * - `POST htoken/coolBitX/join`            a member who just registered with a partner's code
- *                                          through the partner sign-up is recorded as theirs
  * - `GET  xsaving/coolBitX/history`        the rebates accrued, newest first
  *
  * Amounts are USDT decimal strings (6 decimals at most); times ISO 8601 (UTC).
@@ -33,23 +32,25 @@ export const PARTNER_RULES = {
 } as const;
 
 export const PartnerError = {
-  notPartner: 'partner_not_joined',
+  /** a registration's partner code is not the code of a member who joined the program */
   unknownCode: 'partner_code_unknown',
-  notReferred: 'partner_not_referred',
 } as const;
+
+/** A partner code as typed or linked: a partner's referral code (6-12 letters and digits). */
+export const partnerCodeSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.maxLength(12, PartnerError.unknownCode),
+    z.regex(/^[A-Z0-9]{6,12}$/, PartnerError.unknownCode),
+  );
 
 export const partnerCreateBodySchema = z.object({
   /** the USDT (ERC20) address payouts go to */
   address: z.string().check(z.minLength(1), z.maxLength(120)),
 });
 export type PartnerCreateBody = z.infer<typeof partnerCreateBodySchema>;
-
-export const partnerJoinBodySchema = z.object({
-  code: z.string().check(z.regex(/^[A-Z0-9]{6,12}$/)),
-});
-export type PartnerJoinBody = z.infer<typeof partnerJoinBodySchema>;
-
-export const partnerJoinResultSchema = z.object({ joined: z.boolean() });
 
 export const partnerPayoutStateSchema = z.enum(['processing', 'completed', 'failed']);
 export type PartnerPayoutState = z.infer<typeof partnerPayoutStateSchema>;

@@ -14,6 +14,7 @@ import {
   type RegisterResult,
 } from '../../../services/member-auth';
 import { ACCOUNT_TYPES, AuthError } from '../../../shared/api/auth';
+import { PartnerError } from '../../../shared/api/partner';
 import type { Country } from '../../../shared/api/common';
 import { AccountMessage, REFERRAL_CODE_PATTERN } from '../../../shared/validation/account';
 import { useCountryList } from '../api/use-country-list';
@@ -49,6 +50,7 @@ const SERVER_FIELDS: Record<string, RegisterFieldName> = {
   agreement: 'agreement',
   privacyPolicy: 'privacyPolicy',
   referralCode: 'referralCode',
+  partnerCode: 'referralCode',
 };
 
 function defaultCountry(locale: string): string {
@@ -58,13 +60,17 @@ function defaultCountry(locale: string): string {
 /**
  * The registration form. Submitting runs the captcha, then `register` (device type 3); the
  * codes for the e-mail and the mobile are sent with it and `onRegistered` moves on to the
- * contact verification.
+ * contact verification. `codeKind: 'partner'` (the partner sign-up): the code field is the
+ * partner's code, sent as `partnerCode` so the server records the account as that partner's
+ * referral, and a code no partner has is refused with the partner message.
  */
 export function RegisterForm({
   referralCode = '',
+  codeKind = 'referral',
   onRegistered,
 }: {
   referralCode?: string;
+  codeKind?: 'referral' | 'partner';
   onRegistered: (result: Registered) => void;
 }) {
   const { t, i18n } = useTranslation(['auth', 'errors']);
@@ -169,6 +175,10 @@ export function RegisterForm({
     setFormError(error);
   }
 
+  const partner = codeKind === 'partner';
+  const codeFields = (code: string) =>
+    partner ? (code === '' ? {} : { partnerCode: code }) : { referralCode: code };
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     if (!(await checkReferral())) return;
@@ -184,7 +194,7 @@ export function RegisterForm({
         confirmPassword: values.confirmPassword,
         agreement: true,
         privacyPolicy: true,
-        referralCode: normalizeReferralCode(values.referralCode),
+        ...codeFields(normalizeReferralCode(values.referralCode)),
         captcha: solution,
       });
       onRegistered({ ...result, account: result.email });
@@ -214,7 +224,11 @@ export function RegisterForm({
 
   const referralError =
     errors.referralCode?.message ??
-    (referral === 'invalid' ? AccountMessage.referralInvalid : undefined);
+    (referral === 'invalid'
+      ? partner
+        ? PartnerError.unknownCode
+        : AccountMessage.referralInvalid
+      : undefined);
   const busy = isSubmitting;
 
   return (
@@ -301,7 +315,7 @@ export function RegisterForm({
         {...register('confirmPassword', { onChange: livePassword })}
       />
       <TextField
-        label={t('auth:field.referralCode')}
+        label={partner ? t('auth:field.partnerCode') : t('auth:field.referralCode')}
         autoComplete="off"
         autoCapitalize="characters"
         hint={
@@ -309,7 +323,9 @@ export function RegisterForm({
             ? t('auth:register.referralChecking')
             : referral === 'valid'
               ? t('auth:register.referralValid')
-              : t('auth:register.referralOptional')
+              : partner
+                ? t('auth:register.partnerCodeHint')
+                : t('auth:register.referralOptional')
         }
         error={fieldError(referralError)}
         data-testid="register-referral"

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   partnerCreateBodySchema,
-  partnerJoinResultSchema,
   partnerReferralInfoSchema,
   type PartnerReferralInfo,
 } from '../../../shared/api/partner';
@@ -9,8 +8,8 @@ import { request } from '../../../services/http-client';
 import { cachePresets } from '../../../services/query-keys';
 
 /**
- * The partner referral calls (contract shared/api/partner.ts): the member's record, joining
- * with a payout address, and being recorded as a partner's after the partner sign-up.
+ * The partner referral calls (contract shared/api/partner.ts): the member's record and joining
+ * with a payout address.
  */
 
 const partnerKeys = { info: () => ['partner', 'referral-info'] as const };
@@ -49,21 +48,5 @@ export function useCreatePartnerReferral() {
         schema: partnerReferralInfoSchema,
       }),
     onSuccess: (info) => client.setQueryData(partnerKeys.info(), info),
-  });
-}
-
-/** POST join: the member who signed up through the partner entry becomes the partner's. */
-export function useJoinPartner() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) =>
-      request({
-        service: 'gateway',
-        method: 'POST',
-        path: '/htoken/coolBitX/join',
-        body: { code },
-        schema: partnerJoinResultSchema,
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: partnerKeys.info() }),
   });
 }

@@ -4,7 +4,6 @@ import { renderWithQuery } from '../../../components/testing/render';
 import { useLoggedIn } from '../../../hooks/use-logged-in';
 import { request } from '../../../services/http-client';
 import type { PartnerReferralInfo } from '../../../shared/api/partner';
-import { rememberPartnerJoin } from '../utils/pending-join';
 import { PartnerEntryPage, PartnerInfoPage } from './partner-pages';
 
 vi.mock('../../../services/http-client', () => ({ request: vi.fn() }));
@@ -36,7 +35,6 @@ const INFO: PartnerReferralInfo = {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  window.sessionStorage.clear();
 });
 
 describe('partner pages', () => {
@@ -61,20 +59,13 @@ describe('partner pages', () => {
     expect(requestMock).not.toHaveBeenCalled();
   });
 
-  it("records a new member as the partner's once, then shows the record and payouts", async () => {
+  it('shows a member their record: code, accrued rebate, referred members and payouts', async () => {
     loggedInMock.mockReturnValue(true);
-    rememberPartnerJoin('ANN12345');
-    requestMock.mockImplementation(async (options) =>
-      (options as { path: string }).path === '/htoken/coolBitX/join' ? { joined: true } : INFO,
-    );
+    requestMock.mockResolvedValue(INFO);
     renderWithQuery(<PartnerInfoPage />, { route: '/coolbitx/referral/info' });
-    expect(await screen.findByTestId('partner-joined')).toBeTruthy();
-    const joins = requestMock.mock.calls.filter(
-      ([options]) => (options as { path: string }).path === '/htoken/coolBitX/join',
+    expect(requestMock).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/htoken/coolBitX/referralInfo' }),
     );
-    expect(joins).toHaveLength(1);
-    expect(joins[0]![0]).toMatchObject({ method: 'POST', body: { code: 'ANN12345' } });
-    expect(window.sessionStorage.getItem('partnerPendingJoin')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('partner-code').textContent).toBe('ANN12345'));
     expect(screen.getByTestId('partner-accrued').textContent).toBe('40 USDT');
     expect(within(screen.getByTestId('partner-referred')).getByText('Bob')).toBeTruthy();

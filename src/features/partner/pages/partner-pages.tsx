@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -9,13 +9,8 @@ import { TextField } from '../../../components/text-field';
 import { useLoggedIn } from '../../../hooks/use-logged-in';
 import { paths } from '../../../lib/paths';
 import { PARTNER_RULES, type PartnerReferralInfo } from '../../../shared/api/partner';
-import { useCreatePartnerReferral, useJoinPartner, usePartnerInfo } from '../api/partner-api';
-import {
-  codeFromQuery,
-  forgetPartnerJoin,
-  pendingPartnerJoin,
-  rememberPartnerJoin,
-} from '../utils/pending-join';
+import { useCreatePartnerReferral, usePartnerInfo } from '../api/partner-api';
+import { codeFromQuery } from '../utils/partner-code';
 import styles from '../components/partner.module.css';
 
 /**
@@ -108,28 +103,24 @@ export function PartnerEntryPage() {
 }
 
 /**
- * /coolbitx/referral/sign-up?code=: registration with the partner's code attached. The app
- * composes the registration itself (`registration`, the auth feature's form and contact
- * verification: app/screens/partner-sign-up-screen.tsx); it calls `onRegistered` once the
- * account exists, and this page keeps the code so the first visit to the referral page after
- * logging in records the member as the partner's.
+ * /coolbitx/referral/sign-up?code=: registration with the partner's code. The app composes the
+ * registration itself (`registration`, the auth feature's form in its partner mode and the
+ * contact verification: app/screens/partner-sign-up-screen.tsx): the code from the link fills
+ * the form's partner code field, a visitor may also type it, and the server records the new
+ * account as that partner's referral (or refuses a code no partner has).
  */
 export function PartnerSignUpPage({
   registration,
 }: {
-  registration: (props: { code: string; onRegistered: () => void }) => ReactNode;
+  registration: (props: { code: string }) => ReactNode;
 }) {
   const { t } = useTranslation('partner');
   const [query] = useSearchParams();
   const code = codeFromQuery(query);
-  const onRegistered = useCallback(() => {
-    if (code) rememberPartnerJoin(code);
-  }, [code]);
-
   return (
     <div className={styles.page} data-testid="partner-sign-up-page">
       <Brand title={t('signUp.title')} text={t('signUp.text')} />
-      <SectionCard>{registration({ code, onRegistered })}</SectionCard>
+      <SectionCard>{registration({ code })}</SectionCard>
     </div>
   );
 }
@@ -148,21 +139,6 @@ export function PartnerSignUpDone() {
       </Link>
     </Notice>
   );
-}
-
-/** Records the new member as the partner's once, right after their first login here. */
-function usePendingJoin(enabled: boolean) {
-  const join = useJoinPartner();
-  const started = useRef(false);
-  const { mutate } = join;
-  useEffect(() => {
-    if (!enabled || started.current) return;
-    const code = pendingPartnerJoin();
-    if (!code) return;
-    started.current = true;
-    mutate(code, { onSettled: forgetPartnerJoin });
-  }, [enabled, mutate]);
-  return join;
 }
 
 function AddressForm({ info }: { info: PartnerReferralInfo }) {
@@ -280,7 +256,6 @@ function PartnerRecord({ info }: { info: PartnerReferralInfo }) {
 export function PartnerInfoPage() {
   const { t } = useTranslation('partner');
   const loggedIn = useLoggedIn();
-  const join = usePendingJoin(loggedIn);
   const info = usePartnerInfo({ enabled: loggedIn });
 
   return (
@@ -300,12 +275,6 @@ export function PartnerInfoPage() {
         </SectionCard>
       ) : (
         <>
-          {join.isSuccess ? (
-            <Notice tone="success">
-              <span data-testid="partner-joined">{t('info.joinedPartner')}</span>
-            </Notice>
-          ) : null}
-          {join.isError ? <Notice tone="warning">{t('info.joinFailed')}</Notice> : null}
           {info.isPending ? (
             <Skeleton lines={4} />
           ) : info.isError ? (

@@ -8,6 +8,7 @@ import {
   type SendCodeResult,
 } from '../../../shared/api/auth';
 import { ErrorCode, ErrorMessage } from '../../../shared/api/envelope';
+import { PartnerError } from '../../../shared/api/partner';
 import {
   AccountMessage,
   checkEmail,
@@ -30,6 +31,7 @@ export type MemberRow = typeof members.$inferSelect;
 import { isKycVerified, memberLevel, ROLE } from '../../../shared/membership/levels';
 import { type MemberKycFacts, memberKycFacts, NO_KYC_FACTS } from '../kyc/members';
 import { derivedRoleId } from '../loyalty/member-level';
+import { findPartnerByCode, recordPartnerReferral } from '../partner/referrals';
 
 export { memberLevel, ROLE };
 
@@ -118,7 +120,8 @@ function emailTaken() {
 }
 
 /**
- * Register: captcha, confirmation, optional referral code, unique e-mail; Investor role (2),
+ * Register: captcha, confirmation, optional referral code (or a partner's code through the partner
+ * sign-up: recorded as the partner's referral with the account), unique e-mail; Investor role (2),
  * plus Business (4) for institutional accounts; the registering browser (when it sends a client
  * id) becomes the first authorised device; an e-mail and an SMS code are sent at once.
  */
@@ -133,7 +136,18 @@ export async function registerMember(
   await verifyCaptcha(deps, body.captcha);
 
   let referredBy: number | null = null;
-  if (body.referralCode) {
+  // through the partner sign-up: the partner's code, which is also the referral code
+  let partnerId: number | null = null;
+  if (body.partnerCode) {
+    if (body.referralCode && body.referralCode !== body.partnerCode) {
+      throw validationError([{ field: 'referralCode', message: AccountMessage.referralInvalid }]);
+    }
+    const partner = await findPartnerByCode(deps.db, body.partnerCode);
+    if (!partner) {
+      throw validationError([{ field: 'partnerCode', message: PartnerError.unknownCode }]);
+    }
+    referredBy = partnerId = partner.id;
+  } else if (body.referralCode) {
     const referrer = await findByReferralCode(deps.db, body.referralCode);
     if (!referrer) {
       throw validationError([{ field: 'referralCode', message: AccountMessage.referralInvalid }]);
@@ -146,23 +160,31 @@ export async function registerMember(
   const now = deps.clock.now();
   let member: MemberRow | undefined;
   for (let attempt = 0; attempt < 5 && !member; attempt += 1) {
-    [member] = await deps.db
-      .insert(members)
-      .values({
-        email: body.email,
-        mobile: body.mobile,
-        nickname: body.userName,
-        passwordHash,
-        roleId: ROLE.investor | (body.accountType === 'institutional' ? ROLE.business : 0),
-        accountType: body.accountType,
-        referralCode: generateReferralCode(),
-        referredBy,
-        passwordChangedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    // the account and its partner referral in one transaction: both or neither
+    member = await deps.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await tx
+        .insert(members)
+        .values({
+          email: body.email,
+          mobile: body.mobile,
+          nickname: body.userName,
+          passwordHash,
+          roleId: ROLE.investor | (body.accountType === 'institutional' ? ROLE.business : 0),
+          accountType: body.accountType,
+          referralCode: generateReferralCode(),
+          referredBy,
+          passwordChangedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row && partnerId !== null) {
+        await recordPartnerReferral(tx, { memberId: row.id, partnerId, at: now });
+      }
+      return row;
+    });
     // Nothing inserted: the e-mail was taken meanwhile, or (rarely) the referral code exists.
     if (!member && (await findMemberByEmail(deps.db, body.email))) throw emailTaken();
   }

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import {
   PARTNER_RULES,
-  PartnerError,
   type PartnerCreateBody,
   type PartnerHistory,
   type PartnerPayoutState,
@@ -31,9 +30,9 @@ import { memberAccount, platformAccount, postLedgerTransaction } from '../wallet
  * The partner (Coolbitx) referral program (spec products-programs sections 2, 7, 9):
  *
  * - A member joins with a USDT (ERC20) payout address (`createReferral`); their referral code is
- *   their partner code. A visitor who signs up through the partner entry with that code is
- *   registered with it (`referredBy`) and then recorded as the partner's (`join`: only when the
- *   member was registered with that very code, once).
+ *   their partner code. A visitor who registers through the partner sign-up with that code is
+ *   registered with it (`referredBy`) and recorded as the partner's with the account
+ *   (`partnerCode`, referrals.ts).
  * - Rebate base (the spec names only the 0.4 %): the USDT a referred member subscribes to earn
  *   products after joining through the partner (not failed or cancelled): each subscription's
  *   invested amount, and later what was added to it, each once (source `earn:<id>:<invested>`:
@@ -94,39 +93,6 @@ export async function createPartnerReferral(
       set: { payoutAddress: address, updatedAt: now },
     });
   return partnerReferralInfo(deps, memberId);
-}
-
-/**
- * Record the member as the partner's: the code must be a partner member's, and the member must
- * have registered with it. Repeating it answers `joined: true` again without a second row.
- */
-export async function joinPartner(
-  deps: PartnerDeps,
-  memberId: number,
-  code: string,
-): Promise<{ joined: boolean }> {
-  const [partner] = await deps.db
-    .select({ id: members.id })
-    .from(members)
-    .innerJoin(partnerAccounts, eq(partnerAccounts.memberId, members.id))
-    .where(eq(members.referralCode, code));
-  if (!partner) throw new AppError(404, PartnerError.unknownCode, { field: 'code' });
-  const [member] = await deps.db
-    .select({ referredBy: members.referredBy })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!member || member.referredBy !== partner.id) {
-    throw new AppError(409, PartnerError.notReferred);
-  }
-  await deps.db
-    .insert(partnerReferrals)
-    .values({ memberId, partnerId: partner.id, createdAt: deps.clock.now() })
-    .onConflictDoNothing();
-  const [row] = await deps.db
-    .select({ partnerId: partnerReferrals.partnerId })
-    .from(partnerReferrals)
-    .where(eq(partnerReferrals.memberId, memberId));
-  return { joined: row?.partnerId === partner.id };
 }
 
 export interface AccrualReport {
