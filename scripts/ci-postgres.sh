@@ -17,4 +17,4 @@ fi
 echo "Integration suite against PostgreSQL at ${DATABASE_URL%%@*}@…"
 # the ledger property at four times npm test's length, on real concurrent connections
 export LEDGER_OPERATIONS="${LEDGER_OPERATIONS:-10000}"
-npx vitest run --project integration tests/api tests/wallet tests/earn tests/autotrade
+npx vitest run --project integration tests/api tests/wallet tests/earn tests/autotrade tests/faults

@@ -30,6 +30,8 @@ const ENTRY = path.join(ROOT, 'tests', 'helpers', 'api-process-entry.ts');
 export interface SharedDatabase {
   /** what tells an API process where it is */
   env: Record<string, string>;
+  /** PostgreSQL: this process's connection, open until dispose (PGlite: see `use`) */
+  connected?: Database;
   /** Open it in this process for `work` (PGlite: only while no API process has it). */
   use<T>(work: (database: Database) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
@@ -44,6 +46,7 @@ export async function createSharedDatabase(): Promise<SharedDatabase> {
     const test = await createTestDatabase();
     return {
       env: { DATABASE_URL: test.url ?? '' },
+      connected: test.database,
       use: (work) => work(test.database),
       dispose: () => test.dispose(),
     };
