@@ -91,4 +91,35 @@ export const campaigns = pgTable('campaigns', {
   minSubscriptionDays: integer('min_subscription_days'),
   minAmounts: jsonb('min_amounts').$type<Record<string, string>>(),
   createdAt: timestamptz('created_at').notNull(),
+  /** when the `airdrop-payout` job shared an ended airdrop's pool out (its payouts written) */
+  airdropAllocatedAt: timestamptz('airdrop_allocated_at'),
 });
+
+export type AirdropPayoutState = 'allocated' | 'paid';
+
+/**
+ * A qualified member's share of an ended airdrop (domain/programs/airdrop-payout.ts): written for
+ * every qualified member at once when the campaign is allocated, then paid from the platform's
+ * `airdrop_pool` ledger account by ONE ledger transaction (`airdrop:<campaign>:<member>`).
+ */
+export const airdropPayouts = pgTable(
+  'airdrop_payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'restrict' }),
+    amount: units('amount').notNull(),
+    state: varchar('state', { length: 10 }).$type<AirdropPayoutState>().notNull(),
+    allocatedAt: timestamptz('allocated_at').notNull(),
+    paidAt: timestamptz('paid_at'),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+  },
+  (table) => [
+    uniqueIndex('airdrop_payouts_campaign_member_uq').on(table.campaignId, table.memberId),
+    index('airdrop_payouts_state_idx').on(table.state, table.id),
+  ],
+);

@@ -51,6 +51,8 @@ export type LedgerAccountKind =
   | 'earn_fund'
   /** the referral program's BCNT pool: funded by operators, pays the rewards, never below zero */
   | 'referral_pool'
+  /** the campaigns' airdrop BCNT: funded by operators, pays the qualified members' shares, never below zero */
+  | 'airdrop_pool'
   /** partner referral rebates accrued (minus everything accrued) and owed to partners until paid out */
   | 'partner_rebates'
   | 'partner_rebates_payable';
