@@ -213,6 +213,90 @@ describe('BinFi indexed from BinFiPool', () => {
     );
   });
 
+  it("a private round: the operator's invite link shows it to a member, who may join it", async () => {
+    await warp(60); // the server's clock inside the raise window
+    const ctx = {
+      db: t.database.db,
+      clock: t.clock,
+      wallet: t.app.wallet,
+      appOrigin: 'https://app.test',
+    };
+    const { link } = (await runOpsCommand(ctx, 'binfi/invite', { fundId: Number(privateId) })) as {
+      link: string;
+    };
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `https://app.test/bin-fi/detail/${privateId}/supply`,
+    );
+    const invite = url.searchParams.get('invite')!;
+    // a public round needs no invite; an unknown one has none
+    await expect(runOpsCommand(ctx, 'binfi/invite', { fundId: Number(fundId) })).rejects.toThrow(
+      /public/,
+    );
+    await expect(runOpsCommand(ctx, 'binfi/invite', { fundId: 999 })).rejects.toThrow(
+      /not indexed/,
+    );
+
+    // still never listed; shown to a logged-in member with the invite only
+    const six = await data(null, '/api/v1/binfi/FundList?variant=binfi');
+    expect(six.list.map((round: { fundId: number }) => round.fundId)).not.toContain(
+      Number(privateId),
+    );
+    const detail = await data(
+      alice,
+      `/api/v1/binfi/SupplierDetail3?fundId=${privateId}&invite=${invite}`,
+    );
+    expect(detail).toMatchObject({
+      side: 'supply',
+      round: { fundId: Number(privateId), isPrivate: true },
+    });
+    expect(
+      (await get(null, `/api/v1/binfi/SupplierDetail3?fundId=${privateId}&invite=${invite}`))
+        .statusCode,
+    ).toBe(401);
+    // the invite is of that round: another round's or a made-up one shows nothing
+    const other = (await runOpsCommand(ctx, 'binfi/invite', { fundId: Number(privateId) })) as {
+      link: string;
+    };
+    expect(other.link).toBe(link);
+    const forged = `0x${'ab'.repeat(65)}`;
+    expect(
+      (await get(alice, `/api/v1/binfi/TakerDetail3?fundId=${privateId}&invite=${forged}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(alice, `/api/v1/binfi/TakerDetail3?fundId=${privateId}&invite=oops`)).statusCode,
+    ).toBe(400);
+
+    // joining: refused without the invite, open with it (a premier member), the pool's pass signed
+    const refused = await data(alice, `/api/v1/binfi/CheckJoin?fundId=${privateId}&type=supply`);
+    expect(refused).toMatchObject({ canJoin: false, reason: 'private' });
+    const check = await data(
+      alice,
+      `/api/v1/binfi/CheckJoin?fundId=${privateId}&type=supply&invite=${invite}`,
+    );
+    expect(check).toMatchObject({ canJoin: true, reason: null, maxUnits: 5 });
+    const body = {
+      fundId: Number(privateId),
+      units: 1,
+      orderType: 'general',
+      wallet: aliceAddress,
+    };
+    const supply = (invited: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/binfi/Supply',
+        headers: { authorization: `Bearer ${alice.token}` },
+        payload: invited ? { ...body, invite } : body,
+      });
+    const without = await supply(false);
+    expect(without.statusCode).toBe(409);
+    expect(without.json().data).toMatchObject({ reason: 'private' });
+    const joined = await supply(true);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data.args[5]).toMatch(/^0x[0-9a-f]{130}$/i);
+  });
+
   it('CheckJoin: premier members only, up to 5 units within the account cap', async () => {
     const check = await data(alice, `/api/v1/binfi/CheckJoin?fundId=${fundId}&type=supply`);
     expect(check).toMatchObject({ canJoin: true, reason: null, maxUnits: 5, unitsHeld: 0 });

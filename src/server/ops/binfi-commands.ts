@@ -11,8 +11,11 @@ import {
   settleRound,
   stopLossRound,
 } from '../domain/binfi/operator';
+import { signInvite } from '../domain/binfi/invite';
+import { roundRow } from '../domain/binfi/reads';
 import { seedDemoRounds } from '../domain/binfi/seed';
 import { DEFAULT_TERMS } from '../domain/binfi/terms';
+import { DEFAULT_APP_ORIGIN } from '../config';
 import { withLease } from '../domain/wallet/leases';
 import { TaskBusy } from '../scheduler';
 import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './command';
@@ -29,6 +32,8 @@ import { type OpsArgument, type OpsContext, opsCommand, walletOf } from './comma
  * - `binfi/stoploss <fundId>`: execute the stop-loss (3 days to settle);
  * - `binfi/settle <fundId> --rock 101 --flame 97.5`: settle at each side's payout per unit;
  * - `binfi/redeem-pay --per-unit 100.5 [--limit N]`: pay the next queued Rock redemptions;
+ * - `binfi/invite <fundId>`: the invite link to a private round (the hot wallet's signature of
+ *   the round in `?invite=`; domain/binfi/invite.ts);
  * - `binfi/seed`: the dev stack's demo rounds (raising BinFi and Galaxy, running, settled) when
  *   the pool has none (domain/binfi/seed.ts; the development mnemonic only);
  * - `binfi/run`: the `binfi-rounds` job now (match, next-day refund and start, maturity, the
@@ -183,6 +188,25 @@ the pair the matched capital trades.`,
       return { paid: r.paid, total: usdt(r.total) };
     },
     format: (r) => (r.paid === 0 ? 'no redemption queued' : `${r.paid} paid, ${r.total} USDT`),
+  }),
+  'binfi/invite': opsCommand({
+    argument: FUND_ARGUMENT,
+    help: 'The invite link to a private round: a member who opens it (logged in) sees the round and may join it while it raises.',
+    input: z.object({ fundId }),
+    run: async (ctx, input) => {
+      const wallet = walletOf(ctx);
+      const round = await roundRow(ctx.db, wallet.config.chainId, input.fundId);
+      if (!round) throw new Error(`round ${input.fundId} is not indexed`);
+      if (!round.isPrivate) throw new Error(`round ${input.fundId} is public: no invite needed`);
+      const invite = await signInvite(wallet.config, input.fundId);
+      const origin = ctx.appOrigin ?? DEFAULT_APP_ORIGIN;
+      return {
+        fundId: input.fundId,
+        raiseEnd: round.raiseEnd.toISOString(),
+        link: `${origin}/bin-fi/detail/${input.fundId}/supply?invite=${invite}`,
+      };
+    },
+    format: (r) => `${r.link}\n(valid for joining until the raise ends, ${r.raiseEnd})`,
   }),
   'binfi/seed': opsCommand({
     help: 'Create the demo rounds (raising BinFi and Galaxy, running, settled) when the pool has none (local chain only).',

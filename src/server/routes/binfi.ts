@@ -18,6 +18,7 @@ import {
   binfiHistoryQuerySchema,
   binfiHistorySchema,
   binfiPlusInfoSchema,
+  binfiPrivateDetailQuerySchema,
   binfiSideDetailSchema,
   binfiUserFundsSchema,
   type BinfiSideType,
@@ -39,6 +40,7 @@ import {
   profitLossChart,
   supplierReturnChart,
 } from '../domain/binfi/charts';
+import { isInvited } from '../domain/binfi/invite';
 import { checkReferral, prepareJoin } from '../domain/binfi/join';
 import { memberRoute } from './member-route';
 
@@ -89,17 +91,19 @@ const binfiRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       memberRoute({
         schema: {
-          querystring: binfiFundIdQuerySchema,
+          querystring: binfiPrivateDetailQuerySchema,
           response: { 200: envelopeSchema(binfiSideDetailSchema) },
         },
       }),
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
+        const { fundId, invite } = request.query;
         const wallets = await memberWallets(app.db, request.member.memberId);
         return ok(
-          await sideDetail(app.db, chainId, request.query.fundId, side, {
+          await sideDetail(app.db, chainId, fundId, side, {
             isPrivate: true,
             wallets,
+            invited: await isInvited(app.wallet.config, fundId, invite),
           }),
         );
       },
@@ -117,9 +121,18 @@ const binfiRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { fundId, type } = request.query;
+      const { fundId, type, invite } = request.query;
+      const invited = await isInvited(app.wallet.config, fundId, invite);
       return ok(
-        await checkJoin(app.db, chainId, app.clock.now(), request.member.memberId, fundId, type),
+        await checkJoin(
+          app.db,
+          chainId,
+          app.clock.now(),
+          request.member.memberId,
+          fundId,
+          type,
+          invited,
+        ),
       );
     },
   );

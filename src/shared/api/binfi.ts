@@ -8,8 +8,9 @@
  *   are never listed.
  * - `GET /api/v1/binfi/SupplierDetail?fundId=` / `TakerDetail?fundId=` (public): a six-month
  *   round from the Rock (supplier) or Flame (taker) side; `SupplierDetail2` / `TakerDetail2`
- *   the same for a Galaxy (plus) round; `SupplierDetail3` / `TakerDetail3` a private round
- *   (member, shown only to a member whose wallet holds an order in it).
+ *   the same for a Galaxy (plus) round; `SupplierDetail3` / `TakerDetail3?fundId=&invite=` a
+ *   private round (member, shown only to a member whose wallet holds an order in it or who
+ *   has the operator's invite).
  * - `GET /api/v1/binfi/CheckJoin?fundId=&type=` (member): whether and how many units the member
  *   may order on that side now, and why not.
  * - `GET /api/v1/binfi/user/funds` (member): the orders of the member's linked wallets.
@@ -133,6 +134,15 @@ export const binfiFundIdQuerySchema = z.object({
   fundId: rowId(),
 });
 
+/** The operator's invite to a private round (`binfi invite <fundId>`): a 65-byte signature. */
+export const binfiInviteSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/));
+
+/** SupplierDetail3 / TakerDetail3: a private round, for a member holding an order or invited. */
+export const binfiPrivateDetailQuerySchema = z.object({
+  fundId: rowId(),
+  invite: z.optional(binfiInviteSchema),
+});
+
 /** One payout period of the side: 0 the refund, reward months, the settlement. */
 export const binfiPeriodSchema = z.object({
   period: nonNegativeInt(),
@@ -169,6 +179,8 @@ export type BinfiSideDetail = z.infer<typeof binfiSideDetailSchema>;
 export const binfiCheckJoinQuerySchema = z.object({
   fundId: rowId(),
   type: binfiSideTypeSchema,
+  /** a private round's invite (else only a member already holding an order may join it) */
+  invite: z.optional(binfiInviteSchema),
 });
 
 export const BINFI_JOIN_REFUSALS = [
@@ -312,6 +324,8 @@ export const binfiJoinBodySchema = z.object({
   orderType: binfiPassSchema,
   referralCode: z.optional(z.string().check(z.maxLength(32))),
   wallet: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  /** a private round's invite, as CheckJoin */
+  invite: z.optional(binfiInviteSchema),
 });
 export type BinfiJoinBody = z.infer<typeof binfiJoinBodySchema>;
 

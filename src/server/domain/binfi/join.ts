@@ -36,6 +36,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hotWalletAccount } from '../wallet/hd';
+import { isInvited } from './invite';
 import { MAX_UNITS_PER_ORDER, checkJoin } from './reads';
 import { REFERRAL_REBATE_BPS } from './terms';
 
@@ -282,7 +283,15 @@ export async function prepareJoin(
     .where(and(eq(linkedWallets.memberId, memberId), eq(linkedWallets.address, wallet)));
   if (!linked) throw refuse(BinfiError.walletNotLinked, { field: 'wallet' });
   const round = await roundRow(deps.db, chainId, body.fundId);
-  const join = await checkJoin(deps.db, chainId, deps.clock.now(), memberId, body.fundId, type);
+  const join = await checkJoin(
+    deps.db,
+    chainId,
+    deps.clock.now(),
+    memberId,
+    body.fundId,
+    type,
+    await isInvited(deps.config, body.fundId, body.invite),
+  );
   if (!join.canJoin)
     throw refuse(BinfiError.cannotJoin, { reason: join.reason }, ErrorCode.conflict);
   if (body.units > join.maxUnits)

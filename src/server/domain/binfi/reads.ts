@@ -126,7 +126,11 @@ function pool(chainId: number): string | undefined {
 
 const notFound = () => new AppError(ErrorCode.notFound, ErrorMessage.notFound);
 
-async function roundRow(db: Db, chainId: number, fundId: number): Promise<RoundRow | undefined> {
+export async function roundRow(
+  db: Db,
+  chainId: number,
+  fundId: number,
+): Promise<RoundRow | undefined> {
   const [row] = await db
     .select()
     .from(binfiRounds)
@@ -169,33 +173,41 @@ export async function fundList(
   };
 }
 
+/** A private round is shown to a member whose linked wallets hold an order in it. */
+async function heldOrNotFound(db: Db, chainId: number, fundId: number, wallets: string[]) {
+  if (wallets.length === 0) throw notFound();
+  const [held] = await db
+    .select({ n: count() })
+    .from(binfiOrders)
+    .where(
+      and(
+        eq(binfiOrders.chainId, chainId),
+        eq(binfiOrders.fundId, fundId),
+        inArray(binfiOrders.owner, wallets),
+      ),
+    );
+  if (!held || held.n === 0) throw notFound();
+}
+
 /**
  * Detail of a round from one side. `expected` is the call's variant: the plain calls answer
  * public six-month rounds, the `2` calls public Galaxy rounds, the `3` calls private rounds of
- * which the viewer's wallets hold an order (anything else is not found).
+ * which the viewer's wallets hold an order or to which the viewer is invited (anything else is
+ * not found).
  */
 export async function sideDetail(
   db: Db,
   chainId: number,
   fundId: number,
   side: BinfiSideType,
-  expected: { variant: BinfiVariant; isPrivate: false } | { isPrivate: true; wallets: string[] },
+  expected:
+    | { variant: BinfiVariant; isPrivate: false }
+    | { isPrivate: true; wallets: string[]; invited?: boolean },
 ): Promise<BinfiSideDetail> {
   const row = await roundRow(db, chainId, fundId);
   if (!row || row.isPrivate !== expected.isPrivate) throw notFound();
   if (expected.isPrivate) {
-    if (expected.wallets.length === 0) throw notFound();
-    const [held] = await db
-      .select({ n: count() })
-      .from(binfiOrders)
-      .where(
-        and(
-          eq(binfiOrders.chainId, chainId),
-          eq(binfiOrders.fundId, fundId),
-          inArray(binfiOrders.owner, expected.wallets),
-        ),
-      );
-    if (!held || held.n === 0) throw notFound();
+    if (!expected.invited) await heldOrNotFound(db, chainId, fundId, expected.wallets);
   } else if (variantOf(row.termSeconds) !== expected.variant) throw notFound();
 
   const periods = await db
@@ -242,6 +254,8 @@ export async function checkJoin(
   memberId: number,
   fundId: number,
   type: BinfiSideType,
+  /** the member opened the operator's invite to this (private) round */
+  invited = false,
 ): Promise<BinfiCheckJoin> {
   const row = await roundRow(db, chainId, fundId);
   if (!row) throw notFound();
@@ -267,7 +281,7 @@ export async function checkJoin(
   let reason: BinfiCheckJoin['reason'] = null;
   if (!(await isPremierMember(db, memberId))) reason = 'premier_required';
   else if (!open) reason = 'not_raising';
-  else if (row.isPrivate && unitsHeld === 0) reason = 'private';
+  else if (row.isPrivate && unitsHeld === 0 && !invited) reason = 'private';
   else if (left <= 0) reason = 'full';
   else if (unitsHeld >= row.accountCap) reason = 'account_cap';
   const maxUnits =
