@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/lib/vite-precompress';
 
 /**
  * Browser build. Build-time config comes from plain environment variables (the same names the
@@ -23,7 +24,7 @@ export default defineConfig(({ mode }) => {
     env.APP_ENV ?? env.NODE_ENV ?? (mode === 'production' ? 'production' : 'development');
 
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     define: {
       'import.meta.env.VITE_CHAIN_ID': JSON.stringify(env.CHAIN_ID ?? '31337'),
       'import.meta.env.VITE_CHAIN_RPC_URL': JSON.stringify(env.RPC_URL ?? 'http://127.0.0.1:8545'),

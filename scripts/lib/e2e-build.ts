@@ -18,6 +18,7 @@ import {
 import { join, resolve } from 'node:path';
 import { E2E, E2E_STACKS, type E2eStack } from './e2e-env';
 import { run } from './proc';
+import { compressedCopies } from './vite-precompress';
 
 export const E2E_DIST = resolve(E2E.distDir);
 /**
@@ -47,7 +48,7 @@ export function e2eBuildIsCurrent(): boolean {
 }
 
 /** The copy of the built app for another stack: the first stack's RPC address replaced. */
-function copyForStack(stack: E2eStack) {
+async function copyForStack(stack: E2eStack) {
   const target = resolve(stack.distDir);
   rmSync(target, { recursive: true, force: true });
   cpSync(E2E_DIST, target, { recursive: true });
@@ -57,7 +58,16 @@ function copyForStack(stack: E2eStack) {
     const file = join(assets, name);
     const text = readFileSync(file, 'utf8');
     if (!text.includes(E2E.rpcUrl)) continue;
-    writeFileSync(file, text.split(E2E.rpcUrl).join(stack.rpcUrl));
+    const changed = Buffer.from(text.split(E2E.rpcUrl).join(stack.rpcUrl));
+    writeFileSync(file, changed);
+    // the compressed copies the API sends must say the same
+    const copies = await compressedCopies(changed);
+    rmSync(`${file}.br`, { force: true });
+    rmSync(`${file}.gz`, { force: true });
+    if (copies) {
+      writeFileSync(`${file}.br`, copies.br);
+      writeFileSync(`${file}.gz`, copies.gz);
+    }
     rewritten += 1;
   }
   if (rewritten === 0) throw new Error(`no built file holds the RPC address ${E2E.rpcUrl}`);
@@ -95,7 +105,7 @@ export async function buildE2eApp({ force = false } = {}): Promise<number> {
   if (force || !e2eBuildIsCurrent()) {
     const code = await viteBuild(E2E_DIST, 'production');
     if (code !== 0) return code;
-    for (const stack of E2E_STACKS) if (stack !== E2E) copyForStack(stack);
+    for (const stack of E2E_STACKS) if (stack !== E2E) await copyForStack(stack);
   }
   return buildE2eDevApp({ force });
 }

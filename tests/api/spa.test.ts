@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressedCopies } from '../../scripts/lib/vite-precompress';
 import {
   createTestApp,
   createTestDatabase,
@@ -11,6 +13,8 @@ import {
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>BCNT test shell</title></head><body><div id="root"></div></body></html>';
+/** a chunk large enough for the build to compress */
+const CHUNK = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 let distDir: string;
 let testDb: TestDatabase;
 let t: TestApp;
@@ -22,6 +26,12 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
   writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // a chunk with the compressed copies the build writes beside it, and the page's brotli copy
+  writeFileSync(path.join(distDir, 'assets', 'chunk-def456.js'), CHUNK);
+  const copies = (await compressedCopies(Buffer.from(CHUNK)))!;
+  writeFileSync(path.join(distDir, 'assets', 'chunk-def456.js.br'), copies.br);
+  writeFileSync(path.join(distDir, 'assets', 'chunk-def456.js.gz'), copies.gz);
+  writeFileSync(path.join(distDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
   testDb = await createTestDatabase();
   t = await createTestApp({
     config: { serveApp: true, appDistDir: distDir },
@@ -50,6 +60,52 @@ describe('serving the built app (SERVE_APP)', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-ratelimit-limit']).toBeUndefined(); // static files are not counted
+  });
+
+  it('sends the compressed copy the browser accepts, brotli first, and says it varies', async () => {
+    const url = '/assets/chunk-def456.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+    expect(br.rawPayload.length).toBeLessThan(CHUNK.length / 2);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('sends the page compressed on an app route too, and files without copies as they are', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/account/security',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX_HTML);
+    // below the size worth compressing the build leaves no copy: sent as it is
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("app")');
+    expect(await compressedCopies(Buffer.from('console.log("app")'))).toBeNull();
   });
 
   it.each(['/login', '/account/security', '/portfolio/detail?id=3', '/landing.html'])(

@@ -8,7 +8,7 @@ import { SERVICE_PREFIXES } from '../../shared/api/services';
 /**
  * Serves the built browser app (APP_DIST_DIR) when SERVE_APP is on, the way `npm start` runs in
  * production: hashed files under /assets/ are cached for a year, index.html is always
- * revalidated. Unknown GET paths that are app routes get index.html (client-side routing).
+ * revalidated, text files go brotli- or gzip-compressed when the build left compressed copies. Unknown GET paths that are app routes get index.html (client-side routing).
  * In production `.map` files are not served (404).
  */
 
@@ -50,6 +50,9 @@ async function staticAppPlugin(app: FastifyInstance) {
     root,
     wildcard: true,
     index: ['index.html'],
+    // the build writes x.br and x.gz beside each text file (scripts/lib/vite-precompress.ts):
+    // sent to browsers that accept them, with Vary: Accept-Encoding
+    preCompressed: true,
     allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep).join('/');
