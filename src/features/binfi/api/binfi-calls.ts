@@ -69,12 +69,13 @@ export function getSideDetail(
   fundId: number,
   side: BinfiSideType,
   kind: DetailKind,
+  invite?: string,
 ): Promise<BinfiSideDetail> {
   return request({
     service: 'gateway',
     path: DETAIL_PATHS[side][kind],
     method: 'GET',
-    query: { fundId },
+    query: kind === 'private' && invite ? { fundId, invite } : { fundId },
     guest: kind !== 'private',
     schema: binfiSideDetailSchema,
   });
@@ -89,19 +90,20 @@ function isNotFound(error: unknown): boolean {
 /**
  * A round's side whatever its kind: the path names only the id, so the calls are tried in the
  * order the hint gives (the kind the link knew), each 404 moving to the next; a private round
- * is asked for only with the session (it answers only to a member holding an order in it).
+ * is asked for only with the session (it answers only to a member holding an order in it or
+ * carrying the operator's `invite`).
  */
 export async function findSideDetail(
   fundId: number,
   side: BinfiSideType,
-  { hint, member }: { hint?: DetailKind; member: boolean },
+  { hint, member, invite }: { hint?: DetailKind; member: boolean; invite?: string },
 ): Promise<BinfiSideDetail> {
   const kinds: DetailKind[] = ['binfi', 'galaxy', ...(member ? (['private'] as const) : [])];
   const order = hint && kinds.includes(hint) ? [hint, ...kinds.filter((k) => k !== hint)] : kinds;
   let last: unknown;
   for (const kind of order) {
     try {
-      return await getSideDetail(fundId, side, kind);
+      return await getSideDetail(fundId, side, kind, invite);
     } catch (error) {
       if (!isNotFound(error)) throw error;
       last = error;
@@ -110,13 +112,17 @@ export async function findSideDetail(
   throw last;
 }
 
-/** GET /binfi/CheckJoin?fundId=&type= (member). */
-export function getCheckJoin(fundId: number, type: BinfiSideType): Promise<BinfiCheckJoin> {
+/** GET /binfi/CheckJoin?fundId=&type=&invite= (member; `invite` for a private round). */
+export function getCheckJoin(
+  fundId: number,
+  type: BinfiSideType,
+  invite?: string,
+): Promise<BinfiCheckJoin> {
   return request({
     service: 'gateway',
     path: '/binfi/CheckJoin',
     method: 'GET',
-    query: { fundId, type },
+    query: invite ? { fundId, type, invite } : { fundId, type },
     schema: binfiCheckJoinSchema,
   });
 }

@@ -39,11 +39,18 @@ export function useFundList(variant: BinfiVariant, status?: BinfiRoundState) {
  * A round from one side. Public rounds are read as a visitor would (kept on logout); when the
  * round is private the answer is the member's (read with the session).
  */
-export function useSideDetail(fundId: number, side: BinfiSideType, hint?: DetailKind) {
+export function useSideDetail(
+  fundId: number,
+  side: BinfiSideType,
+  hint?: DetailKind,
+  invite?: string,
+) {
   const member = useLoggedIn();
   return useQuery({
-    queryKey: binfiKeys.detail(fundId, side),
-    queryFn: () => findSideDetail(fundId, side, { hint, member }),
+    queryKey: invite
+      ? [...binfiKeys.detail(fundId, side), 'invite', invite]
+      : binfiKeys.detail(fundId, side),
+    queryFn: () => findSideDetail(fundId, side, { hint, member, invite }),
     ...cachePresets.fresh,
     // a running round's Flame result moves every 5 minutes (the binfi-flame job): read it again
     // every minute while the page is open
@@ -103,10 +110,12 @@ export function useEstimatedReturn(
 }
 
 /** CheckJoin: whether and how many units the member may order on that side now. */
-export function useCheckJoin(fundId: number, side: BinfiSideType, enabled = true) {
+export function useCheckJoin(fundId: number, side: BinfiSideType, enabled = true, invite?: string) {
   return useQuery({
-    queryKey: binfiKeys.checkJoin(fundId, side),
-    queryFn: () => getCheckJoin(fundId, side),
+    queryKey: invite
+      ? [...binfiKeys.checkJoin(fundId, side), 'invite', invite]
+      : binfiKeys.checkJoin(fundId, side),
+    queryFn: () => getCheckJoin(fundId, side, invite),
     ...cachePresets.fresh,
     enabled,
   });

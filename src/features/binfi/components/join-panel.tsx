@@ -8,6 +8,7 @@ import { useLoggedIn } from '../../../hooks/use-logged-in';
 import { paths } from '../../../lib/paths';
 import type { BinfiRound, BinfiSideType } from '../../../shared/api/binfi';
 import { useCheckJoin } from '../api/use-binfi';
+import { useBinfiInvite } from '../hooks/use-binfi-invite';
 import { joinGate } from '../utils/join-rules';
 import { LazyJoinWallet } from './lazy-wallet';
 import styles from './binfi.module.css';
@@ -21,7 +22,8 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
   const errorText = useErrorText();
   const loggedIn = useLoggedIn();
   const kyc = useKycVerified({ enabled: loggedIn });
-  const check = useCheckJoin(round.fundId, side, loggedIn);
+  const invite = useBinfiInvite();
+  const check = useCheckJoin(round.fundId, side, loggedIn, round.isPrivate ? invite : undefined);
   const title = t(side === 'supply' ? 'join.supplyTitle' : 'join.takeTitle');
 
   let body;

@@ -11,6 +11,7 @@ import {
 import { useAllowance } from '../../../web3/tx/use-allowance';
 import { useTxFlow, type TxFlow } from '../../../web3/tx/use-tx-flow';
 import { prepareJoin } from '../api/binfi-calls';
+import { useBinfiInvite } from './use-binfi-invite';
 import { binfiKeys } from '../api/query-keys';
 import { PASS_ENUM, type BinfiPass } from '../utils/join-rules';
 
@@ -69,6 +70,8 @@ export function useBinfiOrder(input: {
   onDone?: (receipt: TransactionReceipt) => void;
 }): BinfiOrderAction {
   const contracts = useBinfiContracts();
+  // a private round's invite (the link's ?invite=): the server checks it with the order
+  const invite = useBinfiInvite();
   const key = `binfi.${input.side}.${input.fundId}`;
   const usdt = useAllowance({
     token: contracts?.usdt ?? zeroAddress,
@@ -103,6 +106,7 @@ export function useBinfiOrder(input: {
           orderType: input.pass,
           referralCode: referralCode.trim() || undefined,
           wallet,
+          invite,
         });
       } catch (error) {
         return { error };

@@ -360,3 +360,53 @@ describe('BinFiDetail', () => {
     expect(screen.getByTestId('binfi-flame-result').getAttribute('data-tone')).toBe('down');
   });
 });
+
+describe('BinFiDetail from an invite link', () => {
+  const invite = `0x${'1b'.repeat(65)}`;
+  const link = `/bin-fi/detail/7/supply?invite=${invite}`;
+  beforeEach(() => {
+    const hidden = round({ isPrivate: true, variant: 'binfi' });
+    // a private round: the public calls answer 404, the private one only with the invite
+    sideAnswer = (path) => {
+      if (!path.endsWith('3')) throw notFound();
+      return detail(hidden, 'supply');
+    };
+    vi.mocked(request).mockImplementation(async (options) => {
+      if (options.path.endsWith('3') && options.query?.invite !== invite) throw notFound();
+      if (options.path === '/binfi/CheckJoin')
+        return options.query?.invite === invite
+          ? check({ type: 'supply' })
+          : check({ canJoin: false, reason: 'private', maxUnits: 0 });
+      return sideAnswer(options.path);
+    });
+  });
+
+  it('shows a member the private round (asked first, with the invite) and lets them join', async () => {
+    renderPage(link);
+    await waitFor(() =>
+      expect(screen.getByTestId('binfi-detail').getAttribute('data-state')).toBe('fundraising'),
+    );
+    const asked = vi.mocked(request).mock.calls.map((call) => call[0]);
+    expect(asked[0]).toMatchObject({
+      path: '/binfi/SupplierDetail3',
+      query: { fundId: 7, invite },
+    });
+    expect(asked.find((call) => call.path === '/binfi/CheckJoin')?.query).toEqual({
+      fundId: 7,
+      type: 'supply',
+      invite,
+    });
+    expect((await screen.findByTestId('wallet-form')).textContent).toBe('up to 2');
+    // private: no calculator or charts (public rounds only)
+    expect(screen.queryByTestId('binfi-detail-charts')).toBeNull();
+  });
+
+  it('asks a visitor to log in first, in their language', async () => {
+    clearLoginInfo();
+    renderPage(link, 'zh-TW');
+    const prompt = await screen.findByTestId('binfi-invite-login-prompt');
+    expect(prompt.textContent).toContain('您受邀參加私募輪');
+    expect(screen.getByTestId('binfi-invite-login').getAttribute('href')).toBe('/login');
+    expect(calls().some((path) => path.endsWith('3'))).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../services/http-client';
 import { useErrorText } from '../../../hooks/use-error-text';
+import { useLoggedIn } from '../../../hooks/use-logged-in';
 import { paths } from '../../../lib/paths';
 import type { BinfiSideType } from '../../../shared/api/binfi';
 import { ErrorCode } from '../../../shared/api/envelope';
@@ -17,6 +18,7 @@ import { FlameResult } from '../components/flame-result';
 import { JoinPanel } from '../components/join-panel';
 import { PeriodsTable } from '../components/periods-table';
 import { RoundFacts } from '../components/round-facts';
+import { useBinfiInvite } from '../hooks/use-binfi-invite';
 import { useKeepBinfiQuery } from '../hooks/use-keep-binfi-query';
 import { sideOfParam } from '../utils/status';
 import styles from '../components/binfi.module.css';
@@ -39,7 +41,14 @@ export default function BinfiDetailPage() {
   const location = useLocation();
   const fundId = Number(params.id);
   const side = sideOfParam(params.type);
-  const query = useSideDetail(fundId, side ?? 'supply', hintOf(location.state));
+  const invite = useBinfiInvite();
+  const loggedIn = useLoggedIn();
+  const query = useSideDetail(
+    fundId,
+    side ?? 'supply',
+    invite && loggedIn ? 'private' : hintOf(location.state),
+    invite,
+  );
   const galaxy = query.data?.round.variant === 'galaxy';
   const dashboard = galaxy ? paths.BinFiGalaxyDashboard : paths.BinFiDashboard;
   const history = galaxy ? paths.BinFiGalaxyHistory : paths.BinFiHistory;
@@ -100,6 +109,13 @@ export default function BinfiDetailPage() {
       />
       {query.isPending ? (
         <Skeleton lines={6} testId="binfi-detail-loading" />
+      ) : notFound && invite && !loggedIn ? (
+        <div className={styles.stack} data-testid="binfi-invite-login-prompt">
+          <EmptyState title={t('invite.loginTitle')}>{t('invite.loginText')}</EmptyState>
+          <ButtonLink to={paths.Login.getHref()} data-testid="binfi-invite-login">
+            {t('join.login')}
+          </ButtonLink>
+        </div>
       ) : notFound ? (
         <EmptyState title={t('detail.noneTitle')} testId="binfi-detail-none">
           {t('detail.noneText')}
