@@ -60,6 +60,7 @@ describe('scheduler task leases', () => {
       'binfi-flame',
       'referral-rewards',
       'partner-rebates',
+      'airdrop-payout',
     ];
     expect(a.app.scheduler.tasks).toEqual(jobs);
     expect(b.app.scheduler.tasks).toEqual(jobs);

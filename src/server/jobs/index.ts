@@ -1,6 +1,7 @@
 import type { Outbox } from '../domain/auth/outbox';
 import type { WalletDeps } from '../plugins/wallet';
 import type { Scheduler, ScheduledTask } from '../scheduler';
+import { airdropPayoutJob } from './airdrop-payout';
 import { autotradeExecutorJob } from './autotrade-executor';
 import { autotradeFeesJob } from './autotrade-fees';
 import { autotradeMarginJob } from './autotrade-margin';
@@ -52,6 +53,7 @@ export const JOBS: readonly ((deps: JobDeps) => ScheduledTask)[] = [
   binfiFlameJob,
   referralRewardsJob,
   partnerRebatesJob,
+  airdropPayoutJob,
 ];
 
 /** Register every job on the scheduler (buildApp does, once). */

@@ -8,6 +8,11 @@ import {
 } from '../domain/programs/referral-rewards';
 import { BCNT_DECIMALS } from '../domain/programs/referral-rules';
 import { campaignList, createCampaign } from '../domain/programs/campaigns';
+import {
+  AIRDROP_PAYOUT_TASK,
+  fundAirdropPool,
+  runAirdropPayout,
+} from '../domain/programs/airdrop-payout';
 import { CURRENCIES } from '../../shared/constants/currencies';
 import { withLease } from '../domain/wallet/leases';
 import { TaskBusy } from '../scheduler';
@@ -24,7 +29,11 @@ import { type OpsContext, opsCommand } from './command';
  * - `campaign/create <slug> --kind event|limit_event --title-en ... --title-tw ... --title-zh ...
  *   --summary-en ... --summary-tw ... --summary-zh ... --starts 2025-03-01T00:00+08:00 --ends ...
  *   [--airdrop 2000000 --min-days 30 --min-amounts BTC=0.01,USDT=300]`: a campaign page;
- * - `campaign/list`: the campaigns with their state.
+ * - `campaign/list`: the campaigns with their state;
+ * - `campaign/airdrop-fund --amount 2000000 --ref AD-2025-04`: move BCNT from the hot wallet into
+ *   the airdrop pool (one ledger transaction per reference);
+ * - `campaign/airdrop-run`: the `airdrop-payout` job now (ended airdrops allocated, shares paid
+ *   while the pool holds them), under the job's lease.
  */
 
 function exclusive<T>(ctx: OpsContext, task: string, work: () => Promise<T>): Promise<T> {
@@ -194,5 +203,27 @@ export const programsOpsCommands = {
         : data.list
             .map((c) => `${c.slug}  ${c.kind}  ${c.startsAt} .. ${c.endsAt}  ${c.state}`)
             .join('\n'),
+  }),
+  'campaign/airdrop-fund': opsCommand({
+    options: { amount: { required: '2000000' }, ref: { required: 'AD-2025-04' } },
+    usage: '--amount 2000000 --ref AD-2025-04',
+    help: 'Fund the airdrop pool from the hot wallet (once per --ref).',
+    input: z.object({
+      amount: bcntAmount,
+      ref: z.string().trim().min(1).max(80),
+    }),
+    run: (ctx, input) => fundAirdropPool(ctx, { amount: input.amount, reference: input.ref }),
+    format: (data) =>
+      `${data.created ? 'Funded.' : 'This reference was funded already; nothing moved.'}\nAirdrop pool: ${data.poolBcnt} BCNT`,
+  }),
+  'campaign/airdrop-run': opsCommand({
+    help: 'Run the airdrop payout now: ended airdrops shared among the qualified, shares paid.',
+    input: z.object({}),
+    run: (ctx) => exclusive(ctx, AIRDROP_PAYOUT_TASK, () => runAirdropPayout(ctx, ctx.clock.now())),
+    format: ({ allocation, payment }) =>
+      [
+        `Airdrops allocated: ${allocation.campaigns} (${allocation.members} members)`,
+        `Paid ${payment.paid} shares (${payment.paidBcnt} BCNT); ${payment.waitingForPool} wait for the pool`,
+      ].join('\n'),
   }),
 };

@@ -26,7 +26,8 @@ import type { ProgramsDeps } from './referral-rewards';
  * (what the member invested), held at least `minSubscriptionDays` days by now (from its
  * creation to its return, or to now while it runs). Otherwise the airdrop rewards are
  * disqualified and the page shows the BCNT the member may withdraw now (the wallet's rule:
- * rewards of subscriptions younger than 30 days stay, wallet/bcnt-rewards.ts).
+ * rewards of subscriptions younger than 30 days stay, wallet/bcnt-rewards.ts). After the end the
+ * `airdrop-payout` job shares the pool among the members qualified then (airdrop-payout.ts).
  */
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -64,6 +65,35 @@ function view(row: CampaignRow, now: Date): Campaign {
   };
 }
 
+/** The earn subscription states that count (not failed or cancelled). */
+export const QUALIFYING_SUBSCRIPTION_STATES = [
+  'raising',
+  'running',
+  'ended',
+  'asset_return',
+] as const;
+
+/**
+ * Whether a subscription qualifies for the campaign's airdrop at `at`: a currency the campaign
+ * names, at least its minimum invested, held at least the minimum days by `at` (from its
+ * creation to its return, or to `at`).
+ */
+export function heldSubscriptionQualifies(
+  campaign: Pick<CampaignRow, 'minAmounts' | 'minSubscriptionDays'>,
+  sub: { currency: string; invested: string; createdAt: Date; returnedAt: Date | null },
+  at: Date,
+): boolean {
+  const minimum = (campaign.minAmounts ?? {})[sub.currency];
+  const decimals = CURRENCIES.find((c) => c.code === sub.currency)?.decimals;
+  if (minimum === undefined || decimals === undefined) return false;
+  const min = parseAmount(minimum, decimals);
+  if (min === null || BigInt(sub.invested) < min) return false;
+  const heldUntil = sub.returnedAt && sub.returnedAt < at ? sub.returnedAt : at;
+  return (
+    heldUntil.getTime() - sub.createdAt.getTime() >= (campaign.minSubscriptionDays ?? 0) * DAY_MS
+  );
+}
+
 const ORDER: Record<CampaignState, number> = { running: 0, upcoming: 1, ended: 2 };
 
 export async function campaignList(deps: ProgramsDeps): Promise<{ list: Campaign[] }> {
@@ -92,8 +122,6 @@ export async function airdropStatus(
   const row = await campaignRow(deps.db, slug);
   if (row.airdropBcnt === null) throw new AppError(404, CampaignError.notFound);
   const now = deps.clock.now();
-  const minimums = row.minAmounts ?? {};
-  const days = row.minSubscriptionDays ?? 0;
   const subscriptions = await deps.db
     .select({
       serialNumber: earnProducts.serialNumber,
@@ -107,19 +135,11 @@ export async function airdropStatus(
     .where(
       and(
         eq(earnSubscriptions.memberId, memberId),
-        inArray(earnSubscriptions.state, ['raising', 'running', 'ended', 'asset_return']),
+        inArray(earnSubscriptions.state, [...QUALIFYING_SUBSCRIPTION_STATES]),
       ),
     )
     .orderBy(asc(earnSubscriptions.createdAt));
-  const qualifying = subscriptions.filter((sub) => {
-    const minimum = minimums[sub.currency];
-    const decimals = CURRENCIES.find((c) => c.code === sub.currency)?.decimals;
-    if (minimum === undefined || decimals === undefined) return false;
-    const min = parseAmount(minimum, decimals);
-    if (min === null || BigInt(sub.invested) < min) return false;
-    const heldUntil = sub.returnedAt && sub.returnedAt < now ? sub.returnedAt : now;
-    return heldUntil.getTime() - sub.createdAt.getTime() >= days * DAY_MS;
-  });
+  const qualifying = subscriptions.filter((sub) => heldSubscriptionQualifies(row, sub, now));
   const available = await accountBalance(deps.db, memberAccount(memberId), 'BCNT');
   const withdrawable = withdrawableBcnt(available, await bcntRewardCredits(deps.db, memberId), now);
   return {
