@@ -16,12 +16,7 @@ import { ensureDepositAddresses } from '../../src/server/domain/wallet/deposits'
 import { accountBalance, memberAccount } from '../../src/server/domain/wallet/ledger';
 import { DEV_WALLET_SEED } from '../../src/server/config';
 import { testUsdtAddress } from '../../src/shared/contracts/generated';
-import {
-  crashAndRecover,
-  createSharedDatabase,
-  type SharedDatabase,
-  withTestApp,
-} from '../helpers/api-process';
+import { type CrashOptions, prepareCrash } from '../helpers/api-process';
 import { testChain, type TestChain } from '../helpers/chain';
 import type { TestApp } from '../helpers/test-app';
 import { expectBooksBalanced } from '../helpers/wallet';
@@ -32,7 +27,7 @@ const HOT_WALLET = hotWalletAccount(DEV_WALLET_SEED).address;
 
 let anvil: AnvilHandle;
 let chain: TestChain;
-let shared: SharedDatabase | undefined;
+let scenario: { dispose(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   anvil = await startAnvil({ port: await getFreePort(), quiet: true });
@@ -47,24 +42,29 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterEach(async () => {
-  await shared?.dispose();
-  shared = undefined;
+  await scenario?.dispose();
+  scenario = undefined;
 });
 afterAll(async () => {
   await anvil?.stop();
 });
 
-const chainEnv = () => ({
-  RPC_URL: anvil.rpcUrl,
-  CHAIN_ID: '31337',
-  DEPOSIT_CONFIRMATIONS: '1',
-});
-
-/** A fresh shared database set up through an app in this process on the test clock. */
-async function prepare<T>(clock: TestClock, work: (t: TestApp) => Promise<T>): Promise<T> {
-  shared = await createSharedDatabase();
-  const config = { rpcUrl: anvil.rpcUrl, chainId: 31337, depositConfirmations: 1 };
-  return withTestApp(shared, { clock, config }, work);
+/** A crash of `faultAt` in `task` on a fresh database set up by `setup` on the test clock. */
+async function prepare<T>(
+  clock: TestClock,
+  fault: Pick<CrashOptions, 'faultAt' | 'task'>,
+  setup: (t: TestApp) => Promise<T>,
+) {
+  const prepared = await prepareCrash(
+    {
+      ...fault,
+      env: { RPC_URL: anvil.rpcUrl, CHAIN_ID: '31337', DEPOSIT_CONFIRMATIONS: '1' },
+      app: { clock, config: { rpcUrl: anvil.rpcUrl, chainId: 31337, depositConfirmations: 1 } },
+    },
+    setup,
+  );
+  scenario = prepared;
+  return prepared;
 }
 
 const usdtOnChain = (address: Address) =>
@@ -85,35 +85,34 @@ describe('the API killed in the middle of a chain money job', () => {
   it('a withdrawal payout sent to the node before its row was updated: one transfer, paid once', async () => {
     const recipient = '0x00000000000000000000000000000000000fa017' as Address;
     const clock = new TestClock(await chain.latestTime());
-    const { id, memberId, dueAt } = await prepare(clock, async (t) => {
-      const member = await withdrawMember(t);
-      await fund(t, member.memberId, 'USDT', 500_000_000n);
-      const res = await withdraw(t, member, {
-        currency: 'USDT',
-        network: 'ERC20',
-        address: recipient,
-        amount: '120',
-        code: nextCode(t, member),
-      });
-      expect(res.json().status, res.body).toBe(0);
-      const [row] = await t.database.db.select().from(withdrawals);
-      return { id: row!.id, memberId: member.memberId, dueAt: row!.dueAt };
-    });
+    const crash = await prepare(
+      clock,
+      { faultAt: 'withdrawal.sent', task: 'withdrawals' },
+      async (t) => {
+        const member = await withdrawMember(t);
+        await fund(t, member.memberId, 'USDT', 500_000_000n);
+        const res = await withdraw(t, member, {
+          currency: 'USDT',
+          network: 'ERC20',
+          address: recipient,
+          amount: '120',
+          code: nextCode(t, member),
+        });
+        expect(res.json().status, res.body).toBe(0);
+        const [row] = await t.database.db.select().from(withdrawals);
+        return { id: row!.id, memberId: member.memberId, dueAt: row!.dueAt };
+      },
+    );
+    const { id, memberId, dueAt } = crash.data;
     const sentBefore = await chain.client.getTransactionCount({ address: HOT_WALLET });
 
-    const result = await crashAndRecover({
-      database: shared!,
-      clock: new Date(dueAt.getTime() + 60_000),
-      env: chainEnv(),
-      faultAt: 'withdrawal.sent',
-      task: 'withdrawals',
-    });
+    const result = await crash.run(new Date(dueAt.getTime() + 60_000));
     // the restarted process found the claim stale and sent the same signed transaction again
     expect(result).toMatchObject({ claimed: 1, broadcast: 1, completed: 1, failed: 0 });
 
     expect(await usdtOnChain(recipient)).toBe(120_000_000n);
     expect(await chain.client.getTransactionCount({ address: HOT_WALLET })).toBe(sentBefore + 1);
-    await shared!.use(async (database) => {
+    await crash.shared.use(async (database) => {
       const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
       expect(row).toMatchObject({ status: 'completed', failureReason: null });
       const receipt = await chain.client.getTransactionReceipt({ hash: row!.txHash as Address });
@@ -134,11 +133,16 @@ describe('the API killed in the middle of a chain money job', () => {
 
   it('a deposit credit written but not committed: credited once after the restart', async () => {
     const clock = new TestClock(await chain.latestTime());
-    const { memberId, address } = await prepare(clock, async (t) => {
-      const member = await withdrawMember(t, { twoFactor: false });
-      const addresses = await ensureDepositAddresses(t.app.wallet, member.memberId);
-      return { memberId: member.memberId, address: addresses.evm.address as Address };
-    });
+    const crash = await prepare(
+      clock,
+      { faultAt: 'deposit.credit', task: 'deposits' },
+      async (t) => {
+        const member = await withdrawMember(t, { twoFactor: false });
+        const addresses = await ensureDepositAddresses(t.app.wallet, member.memberId);
+        return { memberId: member.memberId, address: addresses.evm.address as Address };
+      },
+    );
+    const { memberId, address } = crash.data;
     const { hash } = await chain.send(2, {
       address: USDT,
       abi: erc20Abi,
@@ -146,16 +150,10 @@ describe('the API killed in the middle of a chain money job', () => {
       args: [address, 75_000_000n],
     });
 
-    const result = await crashAndRecover({
-      database: shared!,
-      clock: clock.now(),
-      env: chainEnv(),
-      faultAt: 'deposit.credit',
-      task: 'deposits',
-    });
+    const result = await crash.run(clock.now());
     expect(result).toMatchObject({ evm: { status: 'scanned', credited: 1 } });
 
-    await shared!.use(async (database) => {
+    await crash.shared.use(async (database) => {
       const rows = await database.db.select().from(deposits).where(eq(deposits.txHash, hash));
       expect(rows).toEqual([expect.objectContaining({ status: 'credited', amount: '75000000' })]);
       expect(await transactionsOf(database, 'deposit', hash)).toHaveLength(1);

@@ -13,28 +13,18 @@ import { ledgerTransactions } from '../../src/server/db/schema/wallet';
 import { createStoreOrder } from '../../src/server/domain/store/orders';
 import { storeDeliveryKey } from '../../src/server/domain/store/delivery';
 import { accountBalance, memberAccount } from '../../src/server/domain/wallet/ledger';
-import {
-  crashAndRecover,
-  createSharedDatabase,
-  type SharedDatabase,
-  withTestApp,
-} from '../helpers/api-process';
+import { prepareCrash } from '../helpers/api-process';
 import { payStoreOrder } from '../helpers/store';
 import type { TestApp } from '../helpers/test-app';
 import { expectBooksBalanced } from '../helpers/wallet';
 import { verifiedMember } from '../wallet/convert-helpers';
 import { addDay, DAY, earnHarness, startOf } from '../earn/earn-helpers';
 
-let shared: SharedDatabase | undefined;
+let scenario: { dispose(): Promise<void> } | undefined;
 afterEach(async () => {
-  await shared?.dispose();
-  shared = undefined;
+  await scenario?.dispose();
+  scenario = undefined;
 });
-
-async function prepare<T>(clock: TestClock, work: (t: TestApp) => Promise<T>): Promise<T> {
-  shared = await createSharedDatabase();
-  return withTestApp(shared, { clock }, work);
-}
 
 const HOUR = 3600_000;
 
@@ -44,26 +34,28 @@ describe('the API killed in the middle of a ledger money job', () => {
     const clock = new TestClock(new Date(startOf(today).getTime() + 10 * HOUR));
     let app: TestApp | undefined;
     const earn = earnHarness(() => app!);
-    const { start, members } = await prepare(clock, async (t) => {
-      app = t;
-      const product = await earn.product({ kind: 'fixed' }, 2);
-      const members = [await earn.funded('5000'), await earn.funded('5000')];
-      for (const member of members) await earn.join(member, product.id, 10);
-      const start = addDay(today, 2);
-      await earn.at(startOf(start).getTime() + 10 * HOUR); // the product starts
-      return { start, members: members.map((m) => m.memberId) };
-    });
+    const crash = await prepareCrash(
+      { faultAt: 'earn.settle-day@2', task: 'earn-lifecycle', app: { clock } },
+      async (t) => {
+        app = t;
+        const product = await earn.product({ kind: 'fixed' }, 2);
+        const members = [await earn.funded('5000'), await earn.funded('5000')];
+        for (const member of members) await earn.join(member, product.id, 10);
+        const start = addDay(today, 2);
+        await earn.at(startOf(start).getTime() + 10 * HOUR); // the product starts
+        return { start, members: members.map((m) => m.memberId) };
+      },
+    );
+    scenario = crash;
+    const { start, members } = crash.data;
 
     // three days are due (the start day and the two after it); the process dies in the second
-    const report = (await crashAndRecover({
-      database: shared!,
-      clock: new Date(startOf(addDay(start, 3)).getTime() + 10 * HOUR),
-      faultAt: 'earn.settle-day@2',
-      task: 'earn-lifecycle',
-    })) as { rewardDays: number };
+    const report = (await crash.run(new Date(startOf(addDay(start, 3)).getTime() + 10 * HOUR))) as {
+      rewardDays: number;
+    };
     expect(report.rewardDays).toBe(2 * 2);
 
-    await shared!.use(async (database) => {
+    await crash.shared.use(async (database) => {
       const days = [start, addDay(start, 1), addDay(start, 2)];
       for (const memberId of members) {
         const rewards = await database.db
@@ -98,29 +90,31 @@ describe('the API killed in the middle of a ledger money job', () => {
   it('a store delivery run killed in its second order: each order delivered once', async () => {
     // Tuesday 10:00 UTC+8: paid now, delivered from Wednesday 12:00 UTC+8
     const clock = new TestClock('2025-03-11T02:00:00Z');
-    const orders = await prepare(clock, async (t) => {
-      const placed = [];
-      for (const usdt of ['100', '120']) {
-        const member = await verifiedMember(t);
-        const order = await createStoreOrder(t.app.wallet, member.memberId, randomUUID(), {
-          usdtAmount: usdt,
-        });
-        await payStoreOrder(t, order.depositAddress, BigInt(usdt) * 1_000_000n);
-        placed.push({ memberId: member.memberId, orderNumber: order.orderNumber });
-      }
-      return placed;
-    });
+    const crash = await prepareCrash(
+      { faultAt: 'store.delivery@2', task: 'store-delivery', app: { clock } },
+      async (t) => {
+        const placed = [];
+        for (const usdt of ['100', '120']) {
+          const member = await verifiedMember(t);
+          const order = await createStoreOrder(t.app.wallet, member.memberId, randomUUID(), {
+            usdtAmount: usdt,
+          });
+          await payStoreOrder(t, order.depositAddress, BigInt(usdt) * 1_000_000n);
+          placed.push({ memberId: member.memberId, orderNumber: order.orderNumber });
+        }
+        return placed;
+      },
+    );
+    scenario = crash;
+    const orders = crash.data;
 
-    const result = (await crashAndRecover({
-      database: shared!,
-      clock: new Date(clock.now().getTime() + DAY + 2 * HOUR),
-      faultAt: 'store.delivery@2',
-      task: 'store-delivery',
-    })) as { delivered: { orderNumber: string }[] };
+    const result = (await crash.run(new Date(clock.now().getTime() + DAY + 2 * HOUR))) as {
+      delivered: { orderNumber: string }[];
+    };
     // the first order's delivery had committed before the kill: only the second is left
     expect(result.delivered.map((d) => d.orderNumber)).toEqual([orders[1]!.orderNumber]);
 
-    await shared!.use(async (database) => {
+    await crash.shared.use(async (database) => {
       const rows = await database.db
         .select()
         .from(storeOrders)

@@ -15,9 +15,25 @@ import { TaskBusy } from '../../src/server/scheduler';
  * is due in each process. `POST /test/tasks/:name` runs a scheduled job the way a scheduler tick
  * does (under its lease; 409 `task_busy` while another process holds it).
  *
+ * With API_WAIT_FOR_START=1 it loads its modules and then waits for one line on stdin,
+ * `{"clock":"<ISO time>"}`, before it opens the database: a test spawns it ahead (the imports take
+ * seconds) and starts it when the database is ready for it and the time is known.
+ *
  * Prints one line `{"port":N}` when it listens; SIGTERM closes the server and the database.
  */
 const env = process.env;
+
+async function startLine(): Promise<{ clock?: string }> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    const end = text.indexOf('\n');
+    if (end >= 0) return JSON.parse(text.slice(0, end)) as { clock?: string };
+  }
+  throw new Error('stdin closed before the start line');
+}
+
+const start = env.API_WAIT_FOR_START === '1' ? await startLine() : {};
 const database = env.DATABASE_URL
   ? await openDatabase({ databaseUrl: env.DATABASE_URL, migrate: false })
   : await openDatabase({ dataDir: env.DATA_DIR ?? '', migrate: false });
@@ -36,7 +52,7 @@ const tasksRoute: FastifyPluginAsync = async (app) => {
 const app = await buildApp({
   env,
   db: database,
-  clock: new TestClock(env.API_CLOCK ?? Date.now()),
+  clock: new TestClock(start.clock ?? env.API_CLOCK ?? Date.now()),
   plugins: [tasksRoute],
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

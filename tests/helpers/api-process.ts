@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/database';
 import { LEASE_TTL_MS } from '../../src/server/domain/wallet/leases';
 import type { FaultPoint } from '../../src/server/faults';
-import { migratedDataDir } from './pglite-template';
+import { migratedTemplate } from './pglite-template';
 import {
   createTestApp,
   type CreateTestAppOptions,
@@ -39,7 +39,8 @@ export interface SharedDatabase {
 
 /**
  * A migrated database for API processes: a fresh PostgreSQL database when DATABASE_URL is set,
- * else a PGlite data directory on disk (a copy of the migrated template).
+ * else a PGlite data directory on disk (a copy of the migrated template, made by the first
+ * `use`: set the data up before an API process opens it).
  */
 export async function createSharedDatabase(): Promise<SharedDatabase> {
   if (usingPostgres) {
@@ -52,11 +53,18 @@ export async function createSharedDatabase(): Promise<SharedDatabase> {
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bcnt-shared-'));
-  await migratedDataDir(dataDir);
+  // the first open makes the directory a copy of the migrated template
+  let template: Blob | undefined = await migratedTemplate();
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async use(work) {
-      const database = await openDatabase({ dataDir, migrate: false });
+      const loadDataDir = template;
+      template = undefined;
+      const database = await openDatabase({
+        dataDir,
+        migrate: false,
+        ...(loadDataDir ? { loadDataDir } : {}),
+      });
       try {
         return await work(database);
       } finally {
@@ -114,14 +122,25 @@ export interface ApiResponse {
   body: unknown;
 }
 
-export interface StartApiProcessOptions {
+export interface LaunchApiProcessOptions {
   database: SharedDatabase;
-  /** the process's clock at its start */
-  clock: Date;
   /** FAULT_KILL_AT: die at this point (`<point>@<n>`: at its n-th arrival) */
   faultAt?: FaultPoint | `${FaultPoint}@${number}`;
   /** more environment (RPC_URL, DEPOSIT_CONFIRMATIONS, SCHEDULER=true, ...) */
   env?: Record<string, string>;
+}
+
+export interface StartApiProcessOptions extends LaunchApiProcessOptions {
+  /** the process's clock at its start */
+  clock: Date;
+}
+
+/** A spawned API process that has not opened the database yet. */
+export interface LaunchedApiProcess {
+  /** open the database, build the app on a clock at `clock` and listen */
+  start(clock: Date): Promise<ApiProcess>;
+  /** end it without starting it */
+  kill(): Promise<ApiExit>;
 }
 
 const live = new Set<ChildProcess>();
@@ -129,8 +148,11 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-/** Spawn an API process and wait until it listens. */
-export async function startApiProcess(options: StartApiProcessOptions): Promise<ApiProcess> {
+/**
+ * Spawn an API process that loads its modules (seconds) and waits: the database may still be
+ * in use here (PGlite) and the time not known yet.
+ */
+export function launchApiProcess(options: LaunchApiProcessOptions): LaunchedApiProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: ROOT,
     env: {
@@ -143,97 +165,159 @@ export async function startApiProcess(options: StartApiProcessOptions): Promise<
       INDEXER: 'false',
       RPC_URL: 'http://127.0.0.1:9',
       CAPTCHA_MAX_NUMBER: '20',
-      API_CLOCK: options.clock.toISOString(),
+      API_WAIT_FOR_START: '1',
       ...options.database.env,
       ...(options.faultAt ? { FAULT_KILL_AT: options.faultAt } : {}),
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   live.add(child);
   let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<ApiExit>((resolve) => {
     child.once('exit', (code, signal) => {
       live.delete(child);
       resolve({ code, signal });
     });
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const line = output.split('\n').find((text) => text.startsWith('{"port":'));
       if (line) resolve((JSON.parse(line) as { port: number }).port);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    });
     void exited.then((exit) =>
       reject(
         new Error(`API process exited before listening (${exit.signal ?? exit.code}):\n${output}`),
       ),
     );
   });
-  const url = `http://127.0.0.1:${port}`;
-  const request: ApiProcess['request'] = async (method, route, body, token) => {
-    const res = await fetch(`${url}${route}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
+  port.catch(() => undefined);
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     return exited;
   };
   return {
-    pid: child.pid!,
-    url,
-    exited,
-    output: () => output,
-    request,
-    runTask: (name) => request('POST', `/test/tasks/${name}`),
-    async advanceClock(ms) {
-      const res = await request('POST', '/dev/clock/advance', { seconds: Math.ceil(ms / 1000) });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    },
-    stop: () => signal('SIGTERM'),
     kill: () => signal('SIGKILL'),
+    async start(clock) {
+      child.stdin.end(`${JSON.stringify({ clock: clock.toISOString() })}\n`);
+      const url = `http://127.0.0.1:${await port}`;
+      const request: ApiProcess['request'] = async (method, route, body, token) => {
+        const res = await fetch(`${url}${route}`, {
+          method,
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      };
+      return {
+        pid: child.pid!,
+        url,
+        exited,
+        output: () => output,
+        request,
+        runTask: (name) => request('POST', `/test/tasks/${name}`),
+        async advanceClock(ms) {
+          const res = await request('POST', '/dev/clock/advance', {
+            seconds: Math.ceil(ms / 1000),
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        },
+        stop: () => signal('SIGTERM'),
+        kill: () => signal('SIGKILL'),
+      };
+    },
   };
+}
+
+/** Spawn an API process and wait until it listens. */
+export function startApiProcess(options: StartApiProcessOptions): Promise<ApiProcess> {
+  const { clock, ...launch } = options;
+  return launchApiProcess(launch).start(clock);
 }
 
 /** Later than anything a killed process left: its task leases have expired. */
 export const afterLeases = (time: Date) => new Date(time.getTime() + LEASE_TTL_MS + 60_000);
 
-export interface CrashOptions extends Omit<StartApiProcessOptions, 'faultAt'> {
-  faultAt: NonNullable<StartApiProcessOptions['faultAt']>;
+export interface CrashOptions extends LaunchApiProcessOptions {
+  faultAt: NonNullable<LaunchApiProcessOptions['faultAt']>;
   /** the scheduled job that reaches the fault point */
   task: string;
 }
 
-/**
- * The API killed in the middle of a job, then started again: a process armed with `faultAt`
- * runs `task` and must die there by SIGKILL (not finish, not fail otherwise); a clean process
- * starts on the same database after the dead one's leases have expired and runs `task` again.
- * Answers what that run answered; the second process is stopped gracefully.
- */
-export async function crashAndRecover(options: CrashOptions): Promise<unknown> {
-  const { faultAt, task, ...start } = options;
-  const doomed = await startApiProcess({ ...start, faultAt });
-  await expect(doomed.runTask(task), doomed.output()).rejects.toThrow();
-  const exit = await doomed.exited;
-  expect(exit, doomed.output()).toEqual({ code: null, signal: 'SIGKILL' });
-  expect(doomed.output()).toContain(`fault: killed at ${faultAt.split('@')[0]}`);
+export interface Crash {
+  /**
+   * The process armed with `faultAt` starts at `clock`, runs `task` and must die there by
+   * SIGKILL (not finish, not fail otherwise); a clean process starts on the same database after
+   * the dead one's leases have expired and runs `task` again. Answers what that run answered;
+   * the second process is stopped gracefully.
+   */
+  run(clock: Date): Promise<unknown>;
+  /** end both processes (after a failure) */
+  dispose(): Promise<void>;
+}
 
-  const restarted = await startApiProcess({ ...start, clock: afterLeases(start.clock) });
+/**
+ * The API killed in the middle of a job, then started again. Both processes are spawned now and
+ * load their modules while the test sets the database up; `run` starts them one after the other.
+ */
+export function launchCrash(options: CrashOptions): Crash {
+  const { faultAt, task, ...launch } = options;
+  const doomed = launchApiProcess({ ...launch, faultAt });
+  const restarted = launchApiProcess(launch);
+  return {
+    async run(clock) {
+      const dying = await doomed.start(clock);
+      await expect(dying.runTask(task), dying.output()).rejects.toThrow();
+      expect(await dying.exited, dying.output()).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(dying.output()).toContain(`fault: killed at ${faultAt.split('@')[0]}`);
+
+      const api = await restarted.start(afterLeases(clock));
+      try {
+        const res = await api.runTask(task);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body as { result: unknown }).result;
+      } finally {
+        expect(await api.stop(), api.output()).toEqual({ code: 0, signal: null });
+      }
+    },
+    async dispose() {
+      await Promise.all([doomed.kill(), restarted.kill()]);
+    },
+  };
+}
+
+export interface CrashScenario<T> extends Crash {
+  shared: SharedDatabase;
+  /** what the setup answered */
+  data: T;
+}
+
+/**
+ * A fresh shared database, the two processes of a crash launched on it, and `setup` run on it
+ * meanwhile through a test app in this process (`app`: its clock and config).
+ */
+export async function prepareCrash<T>(
+  options: Omit<CrashOptions, 'database'> & { app: Omit<CreateTestAppOptions, 'database'> },
+  setup: (t: TestApp) => Promise<T>,
+): Promise<CrashScenario<T>> {
+  const { app, ...crashOptions } = options;
+  const shared = await createSharedDatabase();
+  const crash = launchCrash({ ...crashOptions, database: shared });
+  const dispose = async () => {
+    await crash.dispose();
+    await shared.dispose();
+  };
   try {
-    const res = await restarted.runTask(task);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return (res.body as { result: unknown }).result;
-  } finally {
-    expect(await restarted.stop(), restarted.output()).toEqual({ code: 0, signal: null });
+    const data = await withTestApp(shared, app, setup);
+    return { shared, data, run: crash.run, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
   }
 }
