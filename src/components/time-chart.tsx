@@ -161,29 +161,32 @@ export function SeriesChart({
               />
             </Suspense>
           </div>
-          <table className={styles.table} data-testid={`${testId}-table`}>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{atLabel}</th>
-                {lines.map((line) => (
-                  <th scope="col" key={line.name}>
-                    {line.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.at}>
-                  <th scope="row">{formatAt(row.at)}</th>
-                  {row.cells.map((cell, index) => (
-                    <td key={lines[index]?.name ?? index}>{cell}</td>
+          {/* a table grows to its content whatever its width: the box around it is what hides it */}
+          <div className={styles.table}>
+            <table data-testid={`${testId}-table`}>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{atLabel}</th>
+                  {lines.map((line) => (
+                    <th scope="col" key={line.name}>
+                      {line.name}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.at}>
+                    <th scope="row">{formatAt(row.at)}</th>
+                    {row.cells.map((cell, index) => (
+                      <td key={lines[index]?.name ?? index}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : (
         <div id={summaryId}>
