@@ -8,6 +8,7 @@ describe('route table', () => {
     expect(withScreens.sort()).toEqual([
       'AboutUs',
       'Account',
+      'AnueLanding',
       'ApiKeys',
       'AuthorizeLoginDevice',
       'Bcnt',

@@ -374,6 +374,10 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
   RakutenEvent: {
     screen: withNamespaces(['programs'], () => import('./screens/rakuten-event-screen')),
   },
+  AnueLanding: {
+    // the landing namespace is loaded with the app (the Landing screen's)
+    screen: () => import('../features/landing/pages/anue-landing-page'),
+  },
   Coolbitx: {
     screen: partnerScreen('CoolbitxPage'),
     hideNav: true,
