@@ -176,7 +176,8 @@ export function launchApiProcess(options: LaunchApiProcessOptions): LaunchedApiP
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<ApiExit>((resolve) => {
-    child.once('exit', (code, signal) => {
+    // 'close': after the process exited and its output was read to the end
+    child.once('close', (code, signal) => {
       live.delete(child);
       resolve({ code, signal });
     });
@@ -196,6 +197,7 @@ export function launchApiProcess(options: LaunchApiProcessOptions): LaunchedApiP
   port.catch(() => undefined);
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    child.stdin.destroy();
     return exited;
   };
   return {
