@@ -7,7 +7,7 @@ import { TaskBusy } from '../../src/server/scheduler';
 
 /**
  * The API as a process of its own for the crash and replica tests (tests/helpers/api-process.ts
- * spawns it with `node --import tsx`): buildApp, the composition root start.ts uses, on the
+ * spawns it, bundled by tests/helpers/api-process-bundle.ts): buildApp, the composition root start.ts uses, on the
  * database the tests share between processes (`DATABASE_URL`, or the PGlite data directory
  * `DATA_DIR`), already migrated. The rest of the configuration is the environment (RPC_URL,
  * DEPOSIT_CONFIRMATIONS, SCHEDULER, SCHEDULER_POLL_MS, FAULT_KILL_AT, ...). The clock is a test

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/database';
 import { LEASE_TTL_MS } from '../../src/server/domain/wallet/leases';
 import type { FaultPoint } from '../../src/server/faults';
+import { API_PROCESS_BUNDLE } from './api-process-bundle';
 import { migratedTemplate } from './pglite-template';
 import {
   createTestApp,
@@ -24,7 +25,6 @@ import {
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRY = path.join(ROOT, 'tests', 'helpers', 'api-process-entry.ts');
 
 /** A database several processes use in turn (PGlite) or at once (PostgreSQL). */
 export interface SharedDatabase {
@@ -153,7 +153,7 @@ process.once('exit', () => {
  * in use here (PGlite) and the time not known yet.
  */
 export function launchApiProcess(options: LaunchApiProcessOptions): LaunchedApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  const child = spawn(process.execPath, ['--enable-source-maps', API_PROCESS_BUNDLE], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
