@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { $ZodType } from 'zod/v4/core';
 import {
   binfiChartQuerySchema,
   binfiCheckJoinQuerySchema,
@@ -191,35 +192,17 @@ const binfiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // charts and the calculator of public rounds
-  app.get(
-    '/binfi/ProfitLossChart',
-    {
-      schema: {
-        querystring: binfiChartQuerySchema,
-        response: { 200: envelopeSchema(binfiProfitLossChartSchema) },
-      },
-    },
-    async (request) => ok(await profitLossChart(app.db, chainId, request.query.fundId)),
+  const chartOf = <T extends $ZodType>(answer: T) => ({
+    schema: { querystring: binfiChartQuerySchema, response: { 200: envelopeSchema(answer) } },
+  });
+  app.get('/binfi/ProfitLossChart', chartOf(binfiProfitLossChartSchema), async (request) =>
+    ok(await profitLossChart(app.db, chainId, request.query.fundId)),
   );
-  app.get(
-    '/binfi/EquityAndDrawdownChart',
-    {
-      schema: {
-        querystring: binfiChartQuerySchema,
-        response: { 200: envelopeSchema(binfiEquityChartSchema) },
-      },
-    },
-    async (request) => ok(await equityAndDrawdownChart(app.db, chainId, request.query.fundId)),
+  app.get('/binfi/EquityAndDrawdownChart', chartOf(binfiEquityChartSchema), async (request) =>
+    ok(await equityAndDrawdownChart(app.db, chainId, request.query.fundId)),
   );
-  app.get(
-    '/binfi/SupplierReturnChart',
-    {
-      schema: {
-        querystring: binfiChartQuerySchema,
-        response: { 200: envelopeSchema(binfiSupplierReturnChartSchema) },
-      },
-    },
-    async (request) => ok(await supplierReturnChart(app.db, chainId, request.query.fundId)),
+  app.get('/binfi/SupplierReturnChart', chartOf(binfiSupplierReturnChartSchema), async (request) =>
+    ok(await supplierReturnChart(app.db, chainId, request.query.fundId)),
   );
   app.get(
     '/binfi/EstimatedReturn',
