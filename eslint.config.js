@@ -71,6 +71,8 @@ export default tseslint.config(
       'node_modules/**',
       'contracts/**',
       '.data/**',
+      // build and test caches (the deployed chain state, the bundled API process of the tests)
+      '.cache/**',
       // the e2e stacks' data and builds (scripts/lib/e2e-env.ts)
       '.e2e-*/**',
       'test-results/**',
