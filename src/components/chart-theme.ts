@@ -70,6 +70,10 @@ export function baseChartOptions({
       background: 'transparent',
       parentHeightOffset: 0,
       redrawOnParentResize: true,
+      // the plot is hidden from assistive technology (TimeChart gives the summary sentence and
+      // a table instead): apexcharts' own keyboard focus (a focusable SVG and legend) would put
+      // focusable elements inside aria-hidden content
+      accessibility: { enabled: false },
     },
     colors: defined(theme[tone]),
     dataLabels: { enabled: false },

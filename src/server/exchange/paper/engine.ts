@@ -229,8 +229,10 @@ export class PaperEngine {
   createKey(accountName: string, permissions: Permissions = tradeOnlyPermissions()): PaperKey {
     const account = this.account(accountName);
     const key: PaperKey = {
-      apiKey: randomBytes(21).toString('base64url'),
-      secret: randomBytes(21).toString('base64url'),
+      // hex, like the letters and digits of real exchange keys: base64url could begin with '-',
+      // which a command line reads as an option
+      apiKey: randomBytes(21).toString('hex'),
+      secret: randomBytes(21).toString('hex'),
       accountId: account.id,
       permissions,
       lastNonce: 0n,
