@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/lib/vite-precompress';
 
@@ -14,7 +15,16 @@ const PROXIED_PREFIXES = ['/member', '/api', '/token', '/quotation', '/content',
 // imports, so Rolldown keeps it out of the entry by itself; `npm run size` checks that. (Manual
 // chunk groups for those libraries broke module evaluation order inside the wallet chunk.)
 
-export default defineConfig(({ mode }) => {
+// React Router's package exports point at its development build whatever the mode (its dev
+// warnings and checks included); a production build takes the production files beside them.
+const routerFile = (name: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: routerFile('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerFile('dom-export.mjs') },
+];
+
+export default defineConfig(({ command, mode }) => {
   const env = process.env;
   const apiPort = env.API_PORT ?? env.PORT ?? '8080';
   const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -25,6 +35,9 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react(), precompress()],
+    resolve: {
+      alias: command === 'build' && env.NODE_ENV !== 'development' ? ROUTER_PRODUCTION : [],
+    },
     define: {
       'import.meta.env.VITE_CHAIN_ID': JSON.stringify(env.CHAIN_ID ?? '31337'),
       'import.meta.env.VITE_CHAIN_RPC_URL': JSON.stringify(env.RPC_URL ?? 'http://127.0.0.1:8545'),

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,13 +11,29 @@ import LandingScreen, { storeOnboardingBackTo } from './landing-screen';
 const hostModuleLoaded = vi.hoisted(() => vi.fn());
 const ensureNamespaces = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../features/landing/pages/landing-page', () => ({
-  LandingPage: ({ memberDashboard }: { memberDashboard?: ReactNode }) => (
+  LandingPage: ({
+    memberDashboard,
+    renderProductCards,
+  }: {
+    memberDashboard?: ReactNode;
+    renderProductCards?: (block: 'fixed-pro' | 'fixed') => ReactNode;
+  }) => (
     <div>
       <p data-testid="landing-page">landing</p>
       {memberDashboard}
+      {renderProductCards?.('fixed-pro')}
     </div>
   ),
 }));
+const cardsModuleLoaded = vi.hoisted(() => vi.fn());
+vi.mock('../../features/earn/components/landing-product-cards', () => {
+  cardsModuleLoaded();
+  return {
+    LandingProductCards: ({ group }: { group: string }) => (
+      <p data-testid={`cards-${group}`}>cards</p>
+    ),
+  };
+});
 const dashboardModuleLoaded = vi.hoisted(() => vi.fn());
 vi.mock('./member-dashboard-host', () => {
   dashboardModuleLoaded();
@@ -62,7 +78,42 @@ describe('LandingScreen', () => {
     ensureNamespaces.mockClear();
   });
 
-  // First in this file: no module has loaded the Dashboard's chunk yet.
+  // First in this file: nothing has loaded the cards' chunk yet.
+  it("loads a product block's cards and the earn translations only once the block nears the viewport", async () => {
+    const observers: { callback: IntersectionObserverCallback; margin?: string }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, margin: options?.rootMargin });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      renderAt('/');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screen.queryByTestId('cards-fixed-pro')).toBeNull();
+      expect(cardsModuleLoaded).not.toHaveBeenCalled();
+      expect(ensureNamespaces).not.toHaveBeenCalledWith(['earn']);
+      expect(observers.map((observer) => observer.margin)).toEqual(['200px']);
+
+      act(() =>
+        observers[0]!.callback(
+          [{ isIntersecting: true } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
+      expect(await screen.findByTestId('cards-fixed-pro')).toBeTruthy();
+      expect(cardsModuleLoaded).toHaveBeenCalled();
+      expect(ensureNamespaces).toHaveBeenCalledWith(['earn']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  // No module has loaded the Dashboard's chunk yet.
   it('gives a visitor no member Dashboard and does not load its chunk', async () => {
     renderAt('/');
     await new Promise((resolve) => setTimeout(resolve, 0));

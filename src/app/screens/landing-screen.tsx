@@ -32,8 +32,10 @@ const OnboardingHost = lazy(() =>
 );
 
 /**
- * The Fixed Pro and Fixed blocks' cards (the earn feature's catalog request, its card and the
- * `earn` translations): their own chunk, loaded after Landing's first paint.
+ * The Fixed Pro and Fixed blocks' cards (the earn feature's catalog request, its card, the API
+ * schemas and error texts it reads, the `earn` translations): their own chunk, loaded when the
+ * visitor scrolls within 200 px of a block. Both blocks start below the first screen (a phone's
+ * and a 1280x720 desktop's), so the first load does not carry them.
  */
 const LandingProductCards = lazy(() =>
   Promise.all([
@@ -44,11 +46,13 @@ const LandingProductCards = lazy(() =>
 
 function renderProductCards(block: ProductBlock) {
   return (
-    <LazyBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <LandingProductCards group={block} />
-      </Suspense>
-    </LazyBoundary>
+    <NearViewport margin="200px" minHeight="12rem">
+      <LazyBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <LandingProductCards group={block} />
+        </Suspense>
+      </LazyBoundary>
+    </NearViewport>
   );
 }
 
