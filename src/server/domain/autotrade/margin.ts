@@ -17,6 +17,7 @@ import { AutotradeSubscriptionError } from '../../../shared/api/autotrade-subscr
 import type { Locale } from '../../../shared/constants/locales';
 import { LOCALES } from '../../../shared/constants/locales';
 import { deployedAddress } from '../../chain/contracts';
+import { withHotWalletNonce } from '../../chain/hot-wallet-nonce';
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
@@ -49,8 +50,9 @@ import { type MailKind, mailText } from './subscriptions-views';
  * written `prepared` in the same database transaction as what it pays (a fee settlement, the
  * end of a subscription), unique per purpose. `processOperatorTxs` (both autotrade jobs run it)
  * signs it with the operator account (the hot wallet: account 0 on the local chain, which the
- * deploy script makes MarginVault's operator) and stores the signed transaction and its hash
- * BEFORE sending (`signed`), sends it (`broadcast`), and confirms it when its receipt has
+ * deploy script makes MarginVault's operator), its nonce from the hot wallet's nonce lock shared
+ * with every other hot wallet sender (chain/hot-wallet-nonce.ts), and stores the signed
+ * transaction and its hash BEFORE sending (`signed`, in the lock's database transaction), sends it (`broadcast`), and confirms it when its receipt has
  * CHAIN_CONFIRMATIONS (or the indexer saw its Settled / Released: chain/decoders/margin-vault.ts).
  * A restart sends the same signed transaction again, never a second one; a transaction the node
  * refused and does not know, or one that reverted, is signed afresh (`attempts`) at most
@@ -324,7 +326,7 @@ async function setTx(
   return row;
 }
 
-async function signOperatorTx(deps: AutotradeDeps, row: OperatorTxRow) {
+async function prepareOperatorTx(deps: AutotradeDeps, row: OperatorTxRow) {
   const account = hotWalletAccount(deps.config.walletSeed);
   const chain = defineChain({
     id: deps.config.chainId,
@@ -354,19 +356,15 @@ async function signOperatorTx(deps: AutotradeDeps, row: OperatorTxRow) {
           functionName: 'release',
           args: [row.member as Hex, row.token as Hex, BigInt(row.amount)],
         });
-  const nonce = await deps.chain.getTransactionCount({
-    address: account.address,
-    blockTag: 'pending',
-  });
+  // gas and fees only: the nonce is allocated under the hot wallet's lock when it is signed
   const prepared = await client.prepareTransactionRequest({
     to: row.vault as Hex,
     data,
-    nonce,
     account,
     chain,
+    parameters: ['fees', 'gas', 'chainId', 'type'],
   });
-  const signed = await client.signTransaction(prepared);
-  return { nonce, signed };
+  return { account, client, prepared };
 }
 
 export interface OperatorTxReport {
@@ -426,10 +424,21 @@ export async function processOperatorTxs(deps: AutotradeDeps): Promise<OperatorT
   for (let row of rows) {
     try {
       if (row.state === 'prepared') {
-        let signed: Hex;
-        let nonce: number;
+        let stored: OperatorTxRow | undefined;
         try {
-          ({ signed, nonce } = await signOperatorTx(deps, row));
+          const { account, client, prepared } = await prepareOperatorTx(deps, row);
+          const current = row;
+          stored = await withHotWalletNonce(deps, account.address, async (tx, nonce) => {
+            const signed = await client.signTransaction({ ...prepared, nonce });
+            return setTx(tx, current.id, ['prepared'], {
+              state: 'signed',
+              nonce,
+              signedTx: signed,
+              txHash: keccak256(signed).toLowerCase(),
+              attempts: current.attempts + 1,
+              updatedAt: deps.clock.now(),
+            });
+          });
         } catch (error) {
           // nothing was sent (a revert at estimation, no node): try again next run
           await setTx(deps.db, row.id, ['prepared'], {
@@ -441,14 +450,6 @@ export async function processOperatorTxs(deps: AutotradeDeps): Promise<OperatorT
           report.failed += 1;
           continue;
         }
-        const stored = await setTx(deps.db, row.id, ['prepared'], {
-          state: 'signed',
-          nonce,
-          signedTx: signed,
-          txHash: keccak256(signed).toLowerCase(),
-          attempts: row.attempts + 1,
-          updatedAt: deps.clock.now(),
-        });
         if (!stored) continue;
         row = stored;
         report.signed += 1;

@@ -4,6 +4,8 @@ import {
   type Address,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
+  type EncodeFunctionDataParameters,
   type Hash,
   http,
   parseUnits,
@@ -18,6 +20,7 @@ import {
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
 import { deployedAddress } from '../../chain/contracts';
+import { withHotWalletNonce } from '../../chain/hot-wallet-nonce';
 import type { Db } from '../../db/database';
 import { binfiOrders, binfiPeriods, binfiRounds } from '../../db/schema';
 import { hotWalletAccount } from '../wallet/hd';
@@ -80,7 +83,7 @@ async function send(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [deps.config.rpcUrl] } },
   });
-  const { request } = await deps.chain.simulateContract({
+  await deps.chain.simulateContract({
     address: to,
     abi,
     functionName,
@@ -88,7 +91,19 @@ async function send(
     account,
   } as Parameters<PublicClient['simulateContract']>[0]);
   const client = createWalletClient({ account, chain, transport: http(deps.config.rpcUrl) });
-  const hash = await client.writeContract(request as Parameters<typeof client.writeContract>[0]);
+  const prepared = await client.prepareTransactionRequest({
+    to,
+    data: encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters),
+    account,
+    chain,
+    parameters: ['fees', 'gas', 'chainId', 'type'],
+  });
+  // the nonce from the hot wallet's lock (shared with withdrawals and MarginVault operator
+  // transactions); sent before the lock is released, so the next allocation sees it as pending
+  const hash = await withHotWalletNonce(deps, account.address, async (_tx, nonce) => {
+    const signed = await client.signTransaction({ ...prepared, nonce });
+    return deps.chain.sendRawTransaction({ serializedTransaction: signed });
+  });
   const receipt = await deps.chain.waitForTransactionReceipt({ hash, pollingInterval: 100 });
   if (receipt.status !== 'success') throw new Error(`${functionName} reverted (tx ${hash})`);
   return hash;

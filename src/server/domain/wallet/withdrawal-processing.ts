@@ -19,6 +19,7 @@ import { withdrawals } from '../../db/schema/withdrawal';
 import { AppError } from '../../errors';
 import { faultPoint } from '../../faults';
 import type { WalletDeps } from '../../plugins/wallet';
+import { withHotWalletNonce } from '../../chain/hot-wallet-nonce';
 import { hotWalletAccount } from './hd';
 import { memberAccount, platformAccount, postLedgerTransaction, transfer } from './ledger';
 import { evmTokenAddress, type PayoutAdapter } from './withdrawal-payouts';
@@ -33,9 +34,11 @@ export const WITHDRAWALS_TASK = 'withdrawals';
  * 1. Claim: a due `queued` row becomes `processing` with one conditional UPDATE
  *    (`... where status = 'queued' returning`) before anything touches a network, so of any
  *    number of processors exactly one sends it.
- * 2. Send. EVM (ERC20 tokens, ETH): the hot wallet's next nonce, the transaction prepared (gas
- *    estimated: a revert or a hot wallet short of funds fails here) and signed; the nonce, the
- *    signed raw transaction and its hash are stored BEFORE it is sent. Then it is sent and the
+ * 2. Send. EVM (ERC20 tokens, ETH): the transaction prepared (gas estimated: a revert or a hot
+ *    wallet short of funds fails here), then under the hot wallet's nonce lock
+ *    (chain/hot-wallet-nonce.ts, safe across API processes) its nonce allocated and the
+ *    transaction signed; the nonce, the signed raw transaction and its hash are stored BEFORE it
+ *    is sent, in the lock's database transaction. Then it is sent and the
  *    row becomes `broadcast`. Bitcoin/TRON: the payout adapter's send (idempotent per
  *    withdrawal), then `broadcast` with its txid.
  * 3. Confirm: `broadcast` rows are completed once their transaction has the confirmations
@@ -199,8 +202,7 @@ async function sendEvm(
 ): Promise<'broadcast' | 'failed' | 'waiting'> {
   let row = claimed;
   if (!row.signedTx) {
-    let signed: Hex;
-    let nonce: number;
+    let stored: Row | undefined;
     try {
       const account = hotWalletAccount(deps.config.walletSeed);
       const chain = evmChain(deps);
@@ -224,22 +226,27 @@ async function sendEvm(
           }),
         };
       }
-      nonce = await deps.chain.getTransactionCount({
-        address: account.address,
-        blockTag: 'pending',
+      // gas and fees first (no nonce: it is allocated below, under the hot wallet's lock)
+      const prepared = await client.prepareTransactionRequest({
+        ...call,
+        account,
+        chain,
+        parameters: ['fees', 'gas', 'chainId', 'type'],
       });
-      const prepared = await client.prepareTransactionRequest({ ...call, nonce, account, chain });
-      signed = await client.signTransaction(prepared);
+      const claimedId = row.id;
+      stored = await withHotWalletNonce(deps, account.address, async (tx, nonce) => {
+        const signed = await client.signTransaction({ ...prepared, nonce });
+        return setRow(tx, claimedId, ['processing'], {
+          nonce,
+          signedTx: signed,
+          txHash: keccak256(signed),
+        });
+      });
     } catch (error) {
       // Nothing was sent: return the funds.
       await failWithdrawal(deps, row.id, reasonOf(error), ['processing']);
       return 'failed';
     }
-    const stored = await setRow(deps.db, row.id, ['processing'], {
-      nonce,
-      signedTx: signed,
-      txHash: keccak256(signed),
-    });
     if (!stored) return 'waiting';
     row = stored;
   }
