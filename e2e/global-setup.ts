@@ -11,14 +11,19 @@ import { E2E_STACKS, type E2eStack } from '../scripts/lib/e2e-env';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { migratedDataDir, migratedTemplate } from '../tests/helpers/pglite-template';
 
-async function startChain(stack: E2eStack) {
+/** Anvil for `stack` with the contracts deployed (also the INP benchmark's chain). */
+export async function startChain(stack: E2eStack) {
   const anvil = await startAnvil({ port: stack.anvilPort, chainId: stack.chainId, quiet: true });
   // the freshly deployed chain from .cache/ when the contracts did not change (else deploys)
   await deployOrLoadState(anvil.rpcUrl);
   return anvil;
 }
 
-async function startApi(stack: E2eStack, name: string, rpcUrl: string) {
+/**
+ * The API on a fresh copy of the migrated database in `stack.dataDir`, serving the app built for
+ * `stack` (also the INP benchmark's API).
+ */
+export async function startApi(stack: E2eStack, name: string, rpcUrl: string) {
   const dataDir = resolve(stack.dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
