@@ -11,7 +11,11 @@ import type { WalletDeps } from '../plugins/wallet';
  * 1. (RPC only) the head; the blocks to scan: those after the stored cursor (settings
  *    `deposit-watcher.cursor.<chainId>`), at most `maxRange` per run, plus - once caught up - a
  *    window of the last (confirmations + 12) blocks scanned again every run, so a transaction
- *    re-mined after a reorg (`evm_revert`) is seen again. In those blocks: ERC20 `Transfer` logs
+ *    re-mined after a reorg (`evm_revert`) is seen again. The cursor keeps the hashes of the last
+ *    DEPOSIT_CHECKPOINTS runs' last blocks: when the newest is no longer on the chain (a revert
+ *    or reorg, the head below it, a chain replaced by a fresh one that may already have grown
+ *    past it), the scan continues after the newest checkpoint still on the chain, or from block
+ *    0 when none is, so no block of the new chain is skipped. In those blocks: ERC20 `Transfer` logs
  *    of BCNT, USDT and USDC (addresses of shared/contracts/generated.ts for CHAIN_ID) to any
  *    deposit address (wallet and store), and successful native ETH transfers (`to` = a wallet
  *    deposit address, value > 0; ETH sent by a contract's internal call is not seen).
@@ -39,13 +43,27 @@ export const DEPOSIT_RESCAN_MARGIN = 12;
 /** The most new blocks one run reads. */
 export const DEPOSIT_MAX_RANGE = 200;
 
+/** Checkpoints (a run's last block and its hash) kept with the watcher's cursor. */
+export const DEPOSIT_CHECKPOINTS = 64;
+
+interface Checkpoint {
+  block: number;
+  hash: string;
+}
+
+/** The settings value: the last block scanned and the newest checkpoints, newest first. */
+interface WatcherCursor {
+  block: number;
+  checkpoints: Checkpoint[];
+}
+
 /**
  * The watcher's cursor: a settings row, deliberately not a `chain_cursors` row. That table is the
  * chain indexer's (one row per chain, no cursor name): its cursor is a block and its hash,
  * checked against the chain and walked back through `chain_blocks`, moved in one transaction
- * with the events under the indexer's advisory lock. This one is a plain low-water mark without a
- * hash: every run rescans the last confirmations + DEPOSIT_RESCAN_MARGIN blocks, reorgs are
- * found per deposit row (its block hash), it may be set back to the head, and it runs under the
+ * with the events under the indexer's advisory lock. This one is a low-water mark with a few
+ * checkpoint hashes, only to find where to scan again: every run rescans the last confirmations + DEPOSIT_RESCAN_MARGIN blocks, reorgs are
+ * found per deposit row (its block hash), it is walked back to the newest checkpoint still on the chain, and it runs under the
  * `deposits` scheduler lease. Sharing would gain nothing and let either writer move the other's
  * position. See src/server/README.md, "On-chain core".
  */
@@ -86,22 +104,68 @@ export function createDepositWatcher(
   const chainId = deps.config.chainId;
   let outage = false;
 
-  async function readCursor(): Promise<number | null> {
+  async function readCursor(): Promise<WatcherCursor | null> {
     const [row] = await db
       .select({ value: settings.value })
       .from(settings)
       .where(eq(settings.key, depositCursorKey(chainId)));
-    const block = (row?.value as { block?: unknown } | undefined)?.block;
-    return typeof block === 'number' ? block : null;
+    const value = row?.value as { block?: unknown; checkpoints?: unknown } | undefined;
+    if (typeof value?.block !== 'number') return null;
+    const checkpoints = Array.isArray(value.checkpoints)
+      ? (value.checkpoints as Checkpoint[]).filter(
+          (c) => typeof c?.block === 'number' && typeof c?.hash === 'string',
+        )
+      : [];
+    return { block: value.block, checkpoints };
   }
 
-  async function writeCursor(block: number) {
+  async function writeCursor(cursor: WatcherCursor) {
     const now = deps.clock.now();
-    const value = { block };
+    const value = { block: cursor.block, checkpoints: cursor.checkpoints };
     await db
       .insert(settings)
       .values({ key: depositCursorKey(chainId), value, updatedAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  }
+
+  async function hashAt(number: number, head: number): Promise<string | null> {
+    if (number < 0 || number > head) return null;
+    const block = await chain.getBlock({ blockNumber: BigInt(number) }).catch((error: unknown) => {
+      if ((error as Error).name === 'BlockNotFoundError') return null;
+      throw error;
+    });
+    return block?.hash ?? null;
+  }
+
+  /**
+   * The block the next scan continues from: the cursor while its newest checkpoint is still on
+   * the chain; else (a revert, a reorg deeper than the rescan window, a replaced chain, the head
+   * below the cursor) the newest checkpoint still there, or before block 0 when none is.
+   */
+  async function continueFrom(cursor: WatcherCursor, head: number) {
+    const [newest] = cursor.checkpoints;
+    if (!newest) {
+      // a cursor without checkpoints: the head below it is the only sign of a chain gone back
+      return {
+        block: Math.min(cursor.block, head),
+        checkpoints: [],
+        wentBack: head < cursor.block,
+      };
+    }
+    if ((await hashAt(newest.block, head)) === newest.hash) {
+      return { block: cursor.block, checkpoints: cursor.checkpoints, wentBack: false };
+    }
+    for (const [i, checkpoint] of cursor.checkpoints.entries()) {
+      if (i === 0) continue;
+      if ((await hashAt(checkpoint.block, head)) === checkpoint.hash) {
+        return {
+          block: checkpoint.block,
+          checkpoints: cursor.checkpoints.slice(i),
+          wentBack: true,
+        };
+      }
+    }
+    return { block: -1, checkpoints: [], wentBack: true };
   }
 
   /** The transfers into deposit addresses in [from, to] (RPC only). */
@@ -295,9 +359,10 @@ export function createDepositWatcher(
         const purposes = new Map(rows.map((row) => [row.address, row.purpose]));
         const ids = new Map(rows.map((row) => [row.address, row]));
 
-        const cursor = await readCursor();
+        const stored = await readCursor();
+        const base = stored === null ? null : await continueFrom(stored, head);
         const window = deps.config.depositConfirmations + DEPOSIT_RESCAN_MARGIN;
-        const next = cursor === null ? Math.max(0, head - window + 1) : cursor + 1;
+        const next = base === null ? Math.max(0, head - window + 1) : base.block + 1;
         let from: number;
         let to: number;
         if (head - next + 1 > maxRange) {
@@ -312,8 +377,21 @@ export function createDepositWatcher(
           const seen = await scan(from, to, purposes);
           recorded = await record(seen, ids);
         }
-        if (cursor === null || to > cursor) await writeCursor(Math.max(to, cursor ?? -1));
-        else if (head < cursor) await writeCursor(head); // the chain went back (reorg / revert)
+        if (base?.wentBack) {
+          deps.log.warn(
+            { chainId, from: stored?.block, to: base.block },
+            'deposit watcher: the chain went back, scanning again from the last block still on it',
+          );
+        }
+        const last = Math.max(to, base?.block ?? -1);
+        const hash = await hashAt(last, head);
+        const kept = (base?.checkpoints ?? []).filter((c) => c.block < last);
+        await writeCursor({
+          block: last,
+          checkpoints: hash
+            ? [{ block: last, hash }, ...kept].slice(0, DEPOSIT_CHECKPOINTS)
+            : kept.slice(0, DEPOSIT_CHECKPOINTS),
+        });
         const { credited, orphaned } = await settle(head);
         if (outage) {
           outage = false;
