@@ -3,8 +3,18 @@
 // One transfer = one postLedgerTransaction in its own database transaction (idempotency key
 // insert, account lookups, conditional balance updates, two postings), from a hot-wallet
 // deposit or between two member accounts, with BENCH_CONCURRENCY in flight.
-import { availableParallelism } from 'node:os';
+//
+// Besides the wall clock (meaningless while other work loads the machine) it prints what does
+// not depend on the load: statements sent per transfer (and, on PGlite, protocol messages: each
+// one a trip through the WASM engine), the bench process's CPU per transfer (on PGlite that
+// includes the database) and, on a local PostgreSQL, the CPU of the server processes serving
+// the bench's connections (read from /proc).
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { onEachDatabase } from './lib/bench-databases';
 import { systemClock } from '../src/server/clock';
 import type { Database, Db } from '../src/server/db/database';
@@ -20,6 +30,48 @@ import {
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
+
+/** Statements sent (node-postgres queries, PGlite parse or simple-query messages). */
+const sent = { statements: 0, pgliteMessages: 0 };
+
+function countStatements() {
+  const pgQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    sent.statements += 1;
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgQuery;
+  const exec = PGlite.prototype.execProtocolStream;
+  PGlite.prototype.execProtocolStream = function (this: PGlite, message, options) {
+    sent.pgliteMessages += 1;
+    // 'P' parse (one per extended-protocol statement), 'Q' simple query (BEGIN, COMMIT)
+    if (message[0] === 0x50 || message[0] === 0x51) sent.statements += 1;
+    return exec.call(this, message, options);
+  };
+}
+
+/** CPU seconds (user + system) of the local PostgreSQL backends serving this database. */
+async function serverCpu(db: Db): Promise<Map<number, number> | null> {
+  const result = (await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  )) as unknown as { rows: { pid: number }[] };
+  const ticks = new Map<number, number>();
+  for (const { pid } of result.rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command)
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      return null; // not a local server
+    }
+  }
+  return ticks;
+}
+
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -63,6 +115,10 @@ async function run(label: string, database: Database) {
   const latencies: number[] = [];
   let refused = 0;
   let next = 0;
+  const serverBefore = database.driver === 'postgres' ? await serverCpu(db) : null;
+  const statementsBefore = sent.statements;
+  const messagesBefore = sent.pgliteMessages;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
     while (next < TRANSFERS) {
@@ -91,11 +147,28 @@ async function run(label: string, database: Database) {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const statements = sent.statements - statementsBefore;
+  const messages = sent.pgliteMessages - messagesBefore;
+  const serverAfter = serverBefore ? await serverCpu(db) : null;
   latencies.sort((a, b) => a - b);
   console.log(
     `${label.padEnd(10)} ${(TRANSFERS / seconds).toFixed(0).padStart(6)} transfers/s  ` +
       `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(latencies, 99).toFixed(1)} ms  (${TRANSFERS} transfers, ${refused} refused)`,
+  );
+  const perTransfer = (n: number) => (n / TRANSFERS).toFixed(2);
+  const micros = (secondsOfCpu: number) => ((secondsOfCpu * 1e6) / TRANSFERS).toFixed(0);
+  console.log(
+    `${''.padEnd(10)} ${perTransfer(statements)} statements/transfer` +
+      (database.driver === 'pglite' ? ` (${perTransfer(messages)} protocol messages)` : '') +
+      `, bench process CPU ${micros((cpu.user + cpu.system) / 1e6)} us/transfer` +
+      (serverBefore && serverAfter
+        ? `, server CPU ${micros(cpuSpent(serverBefore, serverAfter))} us/transfer`
+        : '') +
+      `, load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
 }
 
@@ -104,6 +177,7 @@ async function main() {
     `bench:ledger - ${TRANSFERS} transfers, concurrency ${CONCURRENCY}, ${MEMBERS} members, ` +
       `${availableParallelism()} CPUs, node ${process.version}`,
   );
+  countStatements();
   await onEachDatabase(run);
 }
 
