@@ -1,12 +1,10 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import {
   type LedgerAccountKind,
   type LedgerCurrency,
   ledgerAccounts,
-  ledgerPostings,
-  ledgerTransactions,
 } from '../../db/schema/wallet';
 import { MAX_UINT256 } from '../../../shared/money/decimal';
 
@@ -99,12 +97,6 @@ export function transfer(
   ];
 }
 
-function accountKey(account: AccountRef, currency: LedgerCurrency): string {
-  return 'platform' in account
-    ? `p:${currency}:${account.platform}`
-    : `m:${account.memberId}:${currency}:${account.kind}`;
-}
-
 function validate(input: LedgerTransactionInput): void {
   if (input.postings.length < 2) throw new UnbalancedTransaction('a transaction needs two legs');
   if (!input.idempotencyKey || input.idempotencyKey.length > 200)
@@ -121,74 +113,33 @@ function validate(input: LedgerTransactionInput): void {
   }
 }
 
-/**
- * The ids of the accounts (created when missing), keyed by accountKey. Missing accounts are
- * inserted with `on conflict do nothing`, so concurrent first uses agree on one row.
- */
-async function resolveAccounts(
-  tx: Db,
-  clock: Clock,
-  postings: Posting[],
-): Promise<Map<string, number>> {
-  const wanted = new Map<string, { account: AccountRef; currency: LedgerCurrency }>();
-  for (const posting of postings) {
-    wanted.set(accountKey(posting.account, posting.currency), posting);
-  }
-  const ids = new Map<string, number>();
-  const refs = [...wanted.values()];
-  const memberIds = [
-    ...new Set(refs.flatMap(({ account }) => ('memberId' in account ? [account.memberId] : []))),
-  ];
-  const lookup = async () => {
-    const rows = await tx
-      .select({
-        id: ledgerAccounts.id,
-        memberId: ledgerAccounts.memberId,
-        currency: ledgerAccounts.currency,
-        kind: ledgerAccounts.kind,
-      })
-      .from(ledgerAccounts)
-      .where(
-        memberIds.length > 0
-          ? sql`${ledgerAccounts.memberId} is null or ${inArray(ledgerAccounts.memberId, memberIds)}`
-          : isNull(ledgerAccounts.memberId),
-      );
-    for (const row of rows) {
-      const key =
-        row.memberId === null
-          ? `p:${row.currency}:${row.kind}`
-          : `m:${row.memberId}:${row.currency}:${row.kind}`;
-      if (wanted.has(key)) ids.set(key, row.id);
-    }
-  };
-  await lookup();
-  // Created in one fixed order (by key), so two transactions creating the same new accounts
-  // wait for each other instead of deadlocking.
-  const missing = [...wanted]
-    .filter(([key]) => !ids.has(key))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (missing.length > 0) {
-    const now = clock.now();
-    for (const [, { account, currency }] of missing) {
-      await tx
-        .insert(ledgerAccounts)
-        .values({
-          memberId: 'memberId' in account ? account.memberId : null,
-          currency,
-          kind: 'memberId' in account ? account.kind : account.platform,
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    }
-    await lookup();
-  }
-  return ids;
+/** The legs as the database function `ledger_post` reads them (see its migration, 0030). */
+function legsJson(postings: Posting[]): string {
+  return JSON.stringify(
+    postings.map(({ account, currency, amount }) => ({
+      m: 'memberId' in account ? account.memberId : null,
+      c: currency,
+      k: 'memberId' in account ? account.kind : account.platform,
+      a: amount.toString(),
+    })),
+  );
+}
+
+interface LedgerPostRow {
+  posted_id: string | number | bigint | null;
+  was_created: boolean;
+  short_member: number | null;
+  short_currency: LedgerCurrency | null;
+  short_kind: MemberAccountKind | null;
 }
 
 /**
  * Post a balanced transaction (see the module comment). Must run inside a database
- * transaction (`db.transaction(tx => postLedgerTransaction(tx, ...))`): on `InsufficientBalance`
- * the caller's transaction rolls back with it.
+ * transaction (`db.transaction(tx => postLedgerTransaction(tx, ...))`) together with the rows it
+ * belongs to. One statement: the database function `ledger_post` (migration 0030) looks the key
+ * up, creates missing accounts, locks the changed ones in id order, checks and updates their
+ * balances and writes the transaction and its postings. On `InsufficientBalance` it has written
+ * nothing and the caller's transaction stays usable.
  */
 export async function postLedgerTransaction(
   tx: Db,
@@ -196,66 +147,21 @@ export async function postLedgerTransaction(
   input: LedgerTransactionInput,
 ): Promise<PostedTransaction> {
   validate(input);
-  const now = clock.now();
-  const [inserted] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      idempotencyKey: input.idempotencyKey,
-      type: input.type,
-      memberId: input.memberId ?? null,
-      reference: input.reference ?? null,
-      memo: input.memo ?? null,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!inserted) {
-    const [existing] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
-    if (!existing) throw new Error('ledger: idempotency key vanished');
-    return { transactionId: existing.id, created: false };
+  const result = (await tx.execute(
+    sql`select posted_id, was_created, short_member, short_currency, short_kind
+        from ledger_post(${input.idempotencyKey}::varchar, ${input.type}::varchar,
+          ${input.memberId ?? null}::integer, ${input.reference ?? null}::varchar,
+          ${input.memo == null ? null : JSON.stringify(input.memo)}::jsonb,
+          ${clock.now().toISOString()}::timestamptz, ${legsJson(input.postings)}::jsonb)`,
+  )) as unknown as { rows: LedgerPostRow[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('ledger: ledger_post answered nothing');
+  if (row.posted_id === null) {
+    if (row.short_member === null || row.short_currency === null || row.short_kind === null)
+      throw new Error('ledger: ledger_post answered neither a transaction nor a short account');
+    throw new InsufficientBalance(row.short_member, row.short_currency, row.short_kind);
   }
-
-  const ids = await resolveAccounts(tx, clock, input.postings);
-  // One balance change per account, applied in id order (no deadlocks between posts).
-  const deltas = new Map<number, { delta: bigint; posting: Posting }>();
-  for (const posting of input.postings) {
-    const id = ids.get(accountKey(posting.account, posting.currency));
-    if (id === undefined) throw new Error('ledger: account not resolved');
-    const current = deltas.get(id);
-    deltas.set(id, { delta: (current?.delta ?? 0n) + posting.amount, posting });
-  }
-  for (const [id, { delta, posting }] of [...deltas].sort(([a], [b]) => a - b)) {
-    if (delta === 0n) continue;
-    const [updated] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${delta.toString()}::numeric` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, id),
-          sql`(${ledgerAccounts.memberId} is null or ${ledgerAccounts.balance} + ${delta.toString()}::numeric >= 0)`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (!updated) {
-      const account = posting.account;
-      if ('memberId' in account)
-        throw new InsufficientBalance(account.memberId, posting.currency, account.kind);
-      throw new Error('ledger: platform account update failed');
-    }
-  }
-  await tx.insert(ledgerPostings).values(
-    input.postings.map((posting) => ({
-      transactionId: inserted.id,
-      accountId: ids.get(accountKey(posting.account, posting.currency)) as number,
-      currency: posting.currency,
-      amount: posting.amount.toString(),
-      createdAt: now,
-    })),
-  );
-  return { transactionId: inserted.id, created: true };
+  return { transactionId: Number(row.posted_id), created: row.was_created };
 }
 
 export interface MemberBalance {
