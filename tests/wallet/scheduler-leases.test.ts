@@ -66,6 +66,21 @@ describe('scheduler task leases', () => {
     expect(b.app.scheduler.tasks).toEqual(jobs);
   });
 
+  // before the probes of the next tests, which wait to be released
+  it('a tick takes the leases of the tasks that are free and gives every one back', async () => {
+    await a.database.db.insert(schedulerLeases).values({
+      task: 'task:store-delivery',
+      holder: 'another-api-process',
+      expiresAt: new Date(a.clock.now().getTime() + LEASE_TTL_MS),
+    });
+    await a.app.scheduler.tick();
+    const left = await a.database.db.select().from(schedulerLeases);
+    expect(left.map((lease) => [lease.task, lease.holder])).toEqual([
+      ['task:store-delivery', 'another-api-process'],
+    ]);
+    await a.database.db.delete(schedulerLeases);
+  });
+
   it('runs a task in one process at a time; the other finds it busy, then may run it', async () => {
     const first = probe(a, 'probe');
     const second = probe(b, 'probe');

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import type { DepositNetworkAdapter } from '../domain/wallet/deposit-networks';
 import type { ExchangeAdapter } from '../exchange/adapter';
 import type { PaperExchange } from '../exchange/paper/server';
-import { withLease } from '../domain/wallet/leases';
+import { releaseLeases, takeLeases, withLease } from '../domain/wallet/leases';
 import type { LocalPriceFeed } from '../domain/wallet/price-feed';
 import type { PayoutAdapter } from '../domain/wallet/withdrawal-payouts';
 import { createScheduler, type Scheduler, type SchedulerLogger } from '../scheduler';
@@ -64,6 +64,9 @@ declare module 'fastify' {
   }
 }
 
+/** The lease a scheduled task runs under (also taken by the operator's run-now commands). */
+const leaseOf = (task: string) => `task:${task}`;
+
 async function walletPlugin(app: FastifyInstance) {
   const log = app.log.child({ component: 'wallet' });
   app.decorate(
@@ -75,7 +78,14 @@ async function walletPlugin(app: FastifyInstance) {
     log: app.log.child({ component: 'scheduler' }),
     pollMs: app.config.schedulerPollMs,
     // one API process at a time runs a task (the hot wallet's nonces need one sender)
-    guard: (name, work) => withLease(app.db, app.clock, `task:${name}`, work),
+    guard: (name, work) => withLease(app.db, app.clock, leaseOf(name), work),
+    batch: {
+      take: async (names) => {
+        const taken = await takeLeases(app.db, app.clock, names.map(leaseOf));
+        return new Set(names.filter((name) => taken.has(leaseOf(name))));
+      },
+      release: (names) => releaseLeases(app.db, names.map(leaseOf)),
+    },
   });
   app.decorate('scheduler', scheduler);
   // preClose: before the database (closed in onClose) goes away.
