@@ -25,8 +25,9 @@ import { withdrawalsJob } from './withdrawals';
  * The scheduled jobs, one file each. A job is a named task of the wallet scheduler
  * (scheduler.ts): every scheduler tick runs each job once, in this order, under the lease
  * `task:<name>` (domain/wallet/leases.ts), so across API processes one runs a job at a time and a
- * crashed holder's lease expires (a tick takes all the leases it can in one statement). A job reads what is due from the database against the clock,
- * so running it again (another tick, a restart, the operator's command) does nothing twice.
+ * crashed holder's lease expires (a tick takes all the leases it can in one statement). A job
+ * reads what is due from the database against the clock, so running it again (another tick, a
+ * restart, the operator's command) does nothing twice.
  *
  * A new job: a file here exporting `(deps) => ScheduledTask`, added to JOBS.
  */
