@@ -25,7 +25,7 @@ export interface SiweLinkProps {
  */
 export default function SiweLink({ onLinked, onClose, confirmation, onFailed }: SiweLinkProps) {
   return (
-    <Web3Provider>
+    <Web3Provider chainStatus={false}>
       <SiweWalletFlow
         purpose="link"
         submit={(body) => siweLink({ ...body, ...confirmation })}

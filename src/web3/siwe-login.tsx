@@ -29,7 +29,7 @@ export interface SiweLoginProps {
  */
 export default function SiweLogin({ onResult, onError, onClose }: SiweLoginProps) {
   return (
-    <Web3Provider>
+    <Web3Provider chainStatus={false}>
       <SiweWalletFlow
         purpose="login"
         submit={siweLogin}

@@ -30,7 +30,7 @@ export default function WalletArea({
   const setup = getWagmiSetup();
   return (
     <div className={styles.area} data-testid="wallet-area">
-      <Web3Provider setup={setup}>
+      <Web3Provider setup={setup} chainStatus={false}>
         <BcntBalance />
         <WalletButton appChain={setup.appChain} />
         {openConnectModalOnMount ? <OpenConnectModalOnce /> : null}

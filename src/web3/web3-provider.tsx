@@ -8,6 +8,7 @@ import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Hydrate, WagmiContext, type Config } from 'wagmi';
 import { resolveLocale, type Locale } from '../shared/constants/locales';
+import { ChainStatus } from './chain-status';
 import { APP_NAME, getWagmiSetup, type WagmiSetup } from './wagmi-config';
 
 const FONT_BY_LOCALE: Record<Locale, string> = {
@@ -51,13 +52,23 @@ export interface Web3ProviderProps {
   children: ReactNode;
   /** Defaults to the page's one wagmi setup (from the build config). */
   setup?: WagmiSetup;
+  /**
+   * Show "the chain cannot be reached, retrying" above the children while a chain read fails
+   * that way (`chain-status.tsx`). Default on: every chain screen wraps itself in this provider;
+   * the nav's wallet area and the sign-in flows turn it off.
+   */
+  chainStatus?: boolean;
 }
 
 /**
  * wagmi + RainbowKit for what is below. Uses the app's QueryClient from context (wagmi's hooks
  * share its cache); only when there is none (e.g. rendered on its own) it makes one.
  */
-export function Web3Provider({ children, setup = getWagmiSetup() }: Web3ProviderProps) {
+export function Web3Provider({
+  children,
+  setup = getWagmiSetup(),
+  chainStatus = true,
+}: Web3ProviderProps) {
   const { i18n } = useTranslation();
   const locale = rainbowKitLocale(i18n.resolvedLanguage ?? i18n.language);
   const theme = useMemo(() => walletTheme(locale), [locale]);
@@ -70,6 +81,7 @@ export function Web3Provider({ children, setup = getWagmiSetup() }: Web3Provider
         modalSize="compact"
         appInfo={{ appName: APP_NAME }}
       >
+        {chainStatus ? <ChainStatus /> : null}
         {children}
       </RainbowKitProvider>
     </WagmiConfigProvider>
