@@ -1,0 +1,115 @@
+// `npx tsx scripts/bench-reads-cpu.ts`: what one authenticated read costs the API, measured so a
+// loaded machine does not distort it: CPU time of this process per request (process.cpuUsage
+// around N sequential `app.inject` calls, after a warm-up) and SQL statements sent to the
+// database per request (the driver's query methods counted). On in-memory PGlite and, when
+// DATABASE_URL is set, on PostgreSQL in a fresh database dropped afterwards. BENCH_REQUESTS sets N (default 2,000),
+// BENCH_ONLY=<part of a path> measures that route only (e.g. for a --cpu-prof profile).
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import type { Database } from '../src/server/db/database';
+import { verifyMember } from '../src/server/domain/auth/member-admin';
+import { createMember } from '../tests/helpers/auth';
+import { onEachDatabase } from './lib/bench-databases';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const WARMUP = 200;
+
+const TARGETS = [
+  {
+    name: 'GET /api/v1/user/WalletInfo',
+    method: 'GET',
+    url: '/api/v1/user/WalletInfo',
+    auth: true,
+  },
+  {
+    name: 'POST /member/ico/getMemberInfo',
+    method: 'POST',
+    url: '/member/ico/getMemberInfo',
+    auth: true,
+  },
+  {
+    name: 'GET /api/v1/common/CurrencyList',
+    method: 'GET',
+    url: '/api/v1/common/CurrencyList',
+    auth: false,
+  },
+] as const;
+
+let statements = 0;
+/** Counts every statement a driver sends (drizzle goes through these methods). */
+function countStatements() {
+  type Query = (...args: unknown[]) => unknown;
+  const wrap = (proto: Record<string, unknown>, method: string) => {
+    const original = proto[method] as Query;
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      return original.apply(this, args);
+    };
+  };
+  wrap(PGlite.prototype as unknown as Record<string, unknown>, 'query');
+  wrap(PGlite.prototype as unknown as Record<string, unknown>, 'exec');
+  wrap(pg.Client.prototype as unknown as Record<string, unknown>, 'query');
+}
+
+async function measure(label: string, database: Database) {
+  const app = await buildApp({
+    env: { NODE_ENV: 'test' },
+    config: {
+      jwtSecret: randomBytes(32).toString('hex'),
+      rpcUrl: 'http://127.0.0.1:9',
+      serveApp: false,
+      rateLimitScale: 1000,
+    },
+    db: database,
+    logger: false,
+  });
+  const member = await createMember(app);
+  await verifyMember(
+    { db: app.db, clock: app.clock, chainId: app.config.chainId },
+    { email: member.email },
+  );
+  console.log(`${label}, ${REQUESTS} requests each, sequential`);
+  const only = process.env.BENCH_ONLY;
+  for (const target of TARGETS.filter((t) => !only || t.url.includes(only))) {
+    const send = async () => {
+      const response = await app.inject({
+        method: target.method,
+        url: target.url,
+        headers: {
+          'content-type': 'application/json',
+          ...(target.auth ? { authorization: `Bearer ${member.token}` } : {}),
+        },
+        ...(target.method === 'POST' ? { payload: '{}' } : {}),
+      });
+      if (response.statusCode !== 200) throw new Error(`${target.name}: ${response.statusCode}`);
+    };
+    for (let i = 0; i < WARMUP; i += 1) await send();
+    // let the batched rate-limit counters flush before measuring
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    statements = 0;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < REQUESTS; i += 1) await send();
+    const used = process.cpuUsage(cpu);
+    const wall = performance.now() - started;
+    const perRequestUs = (used.user + used.system) / REQUESTS;
+    console.log(
+      `${target.name}: ${perRequestUs.toFixed(0)} µs CPU/request, ` +
+        `${(statements / REQUESTS).toFixed(2)} statements/request ` +
+        `(wall ${(wall / REQUESTS).toFixed(2)} ms/request)`,
+    );
+  }
+  await app.close();
+}
+
+async function main() {
+  countStatements();
+  await onEachDatabase(measure);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
