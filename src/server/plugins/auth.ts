@@ -7,6 +7,7 @@ import { createLocalOutbox, type Outbox } from '../domain/auth/outbox';
 import { type AuthenticatedMember, authenticateAccessToken } from '../domain/auth/sessions';
 import { createSignatureVerifier, type SignatureVerifier } from '../domain/auth/siwe-verifier';
 import { AppError } from '../errors';
+import { MemberReadCache } from '../domain/auth/member-cache';
 import { SessionCache } from '../domain/auth/session-cache';
 
 declare module 'fastify' {
@@ -64,9 +65,19 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     outbox: options.outbox ?? createLocalOutbox(app.db, app.clock),
     signatures: options.signatures ?? createSignatureVerifier(app.config.rpcUrl),
     sessions: new SessionCache(app.database, app.log),
+    reads: new MemberReadCache(app.database, app.log),
   };
+  if (app.database.driver === 'postgres') {
+    deps.reads!.listenOnPool(
+      (app.db as unknown as { $client: Parameters<MemberReadCache['listenOnPool']>[0] }).$client,
+    );
+  }
   await deps.sessions!.start();
-  app.addHook('onClose', async () => deps.sessions!.close());
+  await deps.reads!.start();
+  app.addHook('onClose', async () => {
+    await deps.sessions!.close();
+    await deps.reads!.close();
+  });
   app.decorate('auth', deps);
   app.decorateRequest('member', null as unknown as AuthenticatedMember);
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { AuthKeys } from './crypto';
 import type { Outbox } from './outbox';
 import type { SignatureVerifier } from './siwe-verifier';
+import type { MemberReadCache } from './member-cache';
 import type { SessionCache } from './session-cache';
 
 /** What the identity domain needs; the auth plugin builds it once per app. */
@@ -16,6 +17,8 @@ export interface AuthDeps {
   signatures: SignatureVerifier;
   /** the API's cache of live sessions (absent in the operator CLI and scripts) */
   sessions?: SessionCache;
+  /** the API's cache of members' frequent reads (absent in the operator CLI and scripts) */
+  reads?: MemberReadCache;
 }
 
 /** Where a request comes from (recorded on devices and in the activity log). */

@@ -30,7 +30,7 @@ export type MemberRow = typeof members.$inferSelect;
 
 import { isKycVerified, memberLevel, ROLE } from '../../../shared/membership/levels';
 import { type MemberKycFacts, memberKycFacts, NO_KYC_FACTS } from '../kyc/members';
-import { derivedRoleId } from '../loyalty/member-level';
+import { derivedRoleId, derivedRoleIdUntil } from '../loyalty/member-level';
 import { findPartnerByCode, recordPartnerReferral } from '../partner/referrals';
 
 export { memberLevel, ROLE };
@@ -96,6 +96,27 @@ export async function loadMemberSummary(
     memberKycFacts(deps.db, row.id),
   ]);
   return memberSummary(row, roleId, kyc);
+}
+
+/**
+ * getMemberInfo: the member summary of `loadMemberSummary`, from the API's cache of member reads
+ * while nothing it shows has changed (domain/auth/member-cache.ts); a member that no longer
+ * exists is a 401.
+ */
+export async function memberInfo(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'config' | 'reads'>,
+  memberId: number,
+): Promise<MemberSummary> {
+  const load = async () => {
+    const row = await loadMember(deps.db, memberId);
+    const [level, kyc] = await Promise.all([
+      derivedRoleIdUntil(levelContext(deps), row),
+      memberKycFacts(deps.db, row.id),
+    ]);
+    return { value: memberSummary(row, level.roleId, kyc), until: level.until };
+  };
+  if (!deps.reads) return (await load()).value;
+  return deps.reads.read('summary', memberId, deps.clock.now(), load);
 }
 
 // Referral codes: 8 characters without look-alikes (0/O, 1/I/L).

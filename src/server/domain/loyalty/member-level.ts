@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, min } from 'drizzle-orm';
 import { formatUnits, getAddress } from 'viem';
 import type { LoyaltyStatus } from '../../../shared/api/loyalty';
 import { ErrorCode, ErrorMessage } from '../../../shared/api/envelope';
@@ -16,7 +16,7 @@ import {
 import { loyaltyContracts } from '../../chain/contracts';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { allianceRegistrations, linkedWallets, members } from '../../db/schema';
+import { allianceRegistrations, chainEvents, linkedWallets, members } from '../../db/schema';
 import { AppError } from '../../errors';
 import { accountBalance, memberAccount } from '../wallet/ledger';
 import {
@@ -132,6 +132,37 @@ export async function derivedRoleId(
 ): Promise<number> {
   if (!isKycVerified(member.roleId)) return withLoyaltyLevel(member.roleId, 0);
   return (await loyaltyParts(ctx, member)).roleId;
+}
+
+/**
+ * `derivedRoleId` and until when it holds: the first future unlock time of an unstake request
+ * of the member's wallets (its amount stops counting then), else null (until a change of the
+ * data, which the database announces: domain/auth/member-cache.ts).
+ */
+export async function derivedRoleIdUntil(
+  ctx: LevelContext,
+  member: { id: number; roleId: number },
+): Promise<{ roleId: number; until: Date | null }> {
+  if (!isKycVerified(member.roleId))
+    return { roleId: withLoyaltyLevel(member.roleId, 0), until: null };
+  const now = ctx.clock.now();
+  const parts = await loyaltyParts(ctx, member);
+  const contracts = loyaltyContracts(ctx.chainId);
+  const addresses = parts.wallets.map((w) => w.address);
+  if (!contracts || addresses.length === 0) return { roleId: parts.roleId, until: null };
+  const [row] = await ctx.db
+    .select({ until: min(chainEvents.unlockAt) })
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.chainId, contracts.chainId),
+        eq(chainEvents.contract, contracts.staking),
+        inArray(chainEvents.account, addresses),
+        eq(chainEvents.event, 'UnstakeRequested'),
+        gt(chainEvents.unlockAt, now),
+      ),
+    );
+  return { roleId: parts.roleId, until: row?.until ?? null };
 }
 
 const tokens = (amount: bigint) => formatUnits(amount, BCNT_DECIMALS);

@@ -10,6 +10,7 @@ import {
   type WalletHistoryQuery,
   type WalletInfo,
 } from '../../../shared/api/wallet';
+import type { MemberReadCache } from '../auth/member-cache';
 import { memberBalances } from './ledger';
 
 /** On-chain decimals of a wallet currency (the ledger's atomic units). */
@@ -23,8 +24,23 @@ export function currencyDecimals(currency: WalletCurrency): number {
 export const toDecimal = (currency: WalletCurrency, units: bigint) =>
   formatAtomic(units, currencyDecimals(currency));
 
-/** `WalletInfo`: every currency with total, available, staking and pending withdrawal. */
-export async function walletInfo(db: Db, memberId: number): Promise<WalletInfo> {
+/**
+ * `WalletInfo`: every currency with total, available, staking and pending withdrawal. With the
+ * API's cache of member reads, from there while no account of the member changed
+ * (domain/auth/member-cache.ts).
+ */
+export async function walletInfo(
+  db: Db,
+  memberId: number,
+  cache?: { reads: MemberReadCache; now: Date },
+): Promise<WalletInfo> {
+  if (!cache) return readWalletInfo(db, memberId);
+  return cache.reads.read('wallet', memberId, cache.now, async () => ({
+    value: await readWalletInfo(db, memberId),
+  }));
+}
+
+async function readWalletInfo(db: Db, memberId: number): Promise<WalletInfo> {
   const balances = await memberBalances(db, memberId);
   return {
     balances: WALLET_CURRENCIES.map((currency) => {

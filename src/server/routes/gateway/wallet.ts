@@ -15,7 +15,14 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     memberRoute({ schema: { response: { 200: envelopeSchema(walletInfoSchema) } } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await walletInfo(app.db, request.member.memberId));
+      const reads = app.auth.reads;
+      return ok(
+        await walletInfo(
+          app.db,
+          request.member.memberId,
+          reads ? { reads, now: app.clock.now() } : undefined,
+        ),
+      );
     },
   );
 

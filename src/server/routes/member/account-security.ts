@@ -35,8 +35,7 @@ import { listActivity } from '../../domain/auth/activity';
 import { listDevices, revokeDevice } from '../../domain/auth/devices';
 import {
   addInvestorRole,
-  loadMember,
-  loadMemberSummary,
+  memberInfo,
   modifyNickname,
   setPreferredLanguage,
 } from '../../domain/auth/members';
@@ -189,10 +188,7 @@ const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ico/getMemberInfo',
     memberRoute({ schema: { response: { 200: envelopeSchema(memberSummarySchema) } } }),
-    async (request) => {
-      const row = await loadMember(deps.db, request.member.memberId);
-      return ok(await loadMemberSummary(deps, row));
-    },
+    async (request) => ok(await memberInfo(deps, request.member.memberId)),
   );
 
   // ---- linked wallets (EIP-4361)

@@ -1,0 +1,221 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+
+/**
+ * A member's frequent reads (getMemberInfo's summary, WalletInfo's balances) as this process
+ * last answered them, so a repeated read does not query the database. What keeps them right:
+ *
+ * - the database announces every change of what they show: triggers (migration 0029) on the
+ *   members, KYC and premier applications, linked wallets, Alliance registrations and ledger
+ *   accounts send `NOTIFY member_changed` with the member's id, a change of the chain events
+ *   (stakes, thresholds) or a truncation sends '*'; whoever writes (a route, a job, the operator
+ *   CLI, another API process), it is announced at commit;
+ * - every API process LISTENs and drops the member's entries. PGlite delivers the notification
+ *   before the write's statement answers; on PostgreSQL the pool's connections LISTEN too
+ *   (`listenOnPool`), so a write made by this process is applied before its COMMIT answers (the
+ *   server sends a session its own notifications before it is ready for the next query), and one
+ *   made elsewhere within milliseconds over the LISTEN connection;
+ * - a read that began before a change is not stored (a generation counter), so a read racing a
+ *   write cannot put the old answer back;
+ * - only while the LISTEN subscription is up is anything cached: when it drops (a PostgreSQL
+ *   restart) the cache empties and every read goes to the database until it is back;
+ * - an entry lives at most `TTL_MS`, a bound should a notification ever be missed, and no longer
+ *   than the server time it names as its end (a level that counts a cooling unstake request
+ *   ends when the request unlocks).
+ */
+export const MEMBER_CHANGED_CHANNEL = 'member_changed';
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const RESUBSCRIBE_MS = 5_000;
+
+export type MemberReadKind = 'summary' | 'wallet';
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+  /** server time (ms) the value was read at and, when it has one, the end of its validity */
+  readAt: number;
+  until: number | null;
+}
+
+/** The pool of the PostgreSQL driver, as far as `listenOnPool` uses it. */
+interface NotifyingPool {
+  options: { onConnect?: (client: NotifyingClient) => Promise<void> | void };
+  /** pg-pool keeps its clients here (not a public API): those connected before `listenOnPool` */
+  _clients?: NotifyingClient[];
+}
+interface NotifyingClient {
+  query(text: string): Promise<unknown>;
+  on(
+    event: 'notification',
+    listener: (message: { channel: string; payload?: string }) => void,
+  ): unknown;
+}
+
+export class MemberReadCache {
+  private readonly entries = new Map<MemberReadKind, Map<number, Entry>>([
+    ['summary', new Map()],
+    ['wallet', new Map()],
+  ]);
+  private generation = 0;
+  /** reads marked before this generation are not stored (a change of every member) */
+  private floor = 0;
+  /** the generation of each member's last change */
+  private readonly changedAt = new Map<number, number>();
+  private subscribed = false;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly database: Pick<Database, 'listen'>,
+    private readonly log?: FastifyBaseLogger,
+    private readonly realNow: () => number = () => performance.now(),
+  ) {}
+
+  /** Starts listening; caching begins once the subscription is up. */
+  async start(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.unsubscribe = await this.database.listen(
+        MEMBER_CHANGED_CHANNEL,
+        (payload) => this.changed(payload),
+        () => this.lost(),
+      );
+      // a read that began unsubscribed may have missed a change: not stored
+      this.generation += 1;
+      this.floor = this.generation;
+      this.subscribed = true;
+    } catch (error) {
+      this.log?.warn({ err: error }, 'member changes: LISTEN failed; member reads not cached');
+      this.scheduleRetry();
+    }
+  }
+
+  /**
+   * PostgreSQL: every connection of the pool LISTENs as well, so the notification of a change
+   * this process commits arrives on the committing connection before the COMMIT answers.
+   */
+  listenOnPool(pool: NotifyingPool): void {
+    const subscribe = (client: NotifyingClient) => {
+      client.on('notification', (message) => {
+        if (message.channel === MEMBER_CHANGED_CHANNEL && !this.closed) {
+          this.changed(message.payload ?? '*');
+        }
+      });
+      return client.query(`listen ${MEMBER_CHANGED_CHANNEL}`);
+    };
+    // a new connection LISTENs before the pool hands it out (pg-pool awaits `onConnect`)
+    const previous = pool.options.onConnect;
+    pool.options.onConnect = async (client) => {
+      await previous?.(client);
+      await subscribe(client);
+    };
+    for (const client of pool._clients ?? []) void subscribe(client).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.subscribed = false;
+    for (const map of this.entries.values()) map.clear();
+    clearTimeout(this.retry);
+    await this.unsubscribe?.().catch(() => undefined);
+  }
+
+  /** A marker taken before reading from the database (see `store`). */
+  mark(): number {
+    return this.generation;
+  }
+
+  /** The member's cached value, if still valid at server time `now`. */
+  get<T>(kind: MemberReadKind, memberId: number, now: Date): T | undefined {
+    const map = this.entries.get(kind)!;
+    const entry = map.get(memberId);
+    if (!entry) return undefined;
+    const at = now.getTime();
+    if (
+      this.realNow() - entry.storedAt > TTL_MS ||
+      at < entry.readAt ||
+      (entry.until !== null && at >= entry.until)
+    ) {
+      map.delete(memberId);
+      return undefined;
+    }
+    return entry.value as T;
+  }
+
+  /**
+   * Keeps a value read since `mark` at server time `readAt` (valid until `until`, if given),
+   * unless the member changed in between.
+   */
+  store(
+    kind: MemberReadKind,
+    memberId: number,
+    value: unknown,
+    mark: number,
+    readAt: Date,
+    until: Date | null = null,
+  ): void {
+    if (!this.subscribed || mark < this.floor || (this.changedAt.get(memberId) ?? 0) > mark) {
+      return;
+    }
+    const map = this.entries.get(kind)!;
+    if (map.size >= MAX_ENTRIES) map.clear();
+    map.set(memberId, {
+      value,
+      storedAt: this.realNow(),
+      readAt: readAt.getTime(),
+      until: until ? until.getTime() : null,
+    });
+  }
+
+  /** A notification: the member with this id changed, or '*': every member. */
+  changed(payload: string): void {
+    this.generation += 1;
+    const memberId = Number(payload);
+    if (payload === '*' || !Number.isSafeInteger(memberId)) {
+      this.floor = this.generation;
+      this.changedAt.clear();
+      for (const map of this.entries.values()) map.clear();
+      return;
+    }
+    if (this.changedAt.size >= MAX_ENTRIES) {
+      this.changedAt.clear();
+      this.floor = this.generation;
+    }
+    this.changedAt.set(memberId, this.generation);
+    for (const map of this.entries.values()) map.delete(memberId);
+  }
+
+  /**
+   * The member's value from the cache, else from `load` (stored unless the member changed
+   * meanwhile). `load` answers the value and, when it has one, the end of its validity.
+   */
+  async read<T>(
+    kind: MemberReadKind,
+    memberId: number,
+    now: Date,
+    load: () => Promise<{ value: T; until?: Date | null }>,
+  ): Promise<T> {
+    const cached = this.get<T>(kind, memberId, now);
+    if (cached !== undefined) return cached;
+    const mark = this.mark();
+    const { value, until } = await load();
+    this.store(kind, memberId, value, mark, now, until ?? null);
+    return value;
+  }
+
+  private lost(): void {
+    this.subscribed = false;
+    this.changed('*');
+    this.unsubscribe = undefined;
+    this.log?.warn('member changes: LISTEN connection lost; member reads not cached meanwhile');
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed) return;
+    this.retry = setTimeout(() => void this.start(), RESUBSCRIBE_MS);
+    this.retry.unref();
+  }
+}
