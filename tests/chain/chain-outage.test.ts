@@ -176,7 +176,7 @@ describe('the chain stopped, restarted, reverted and replaced under a running AP
     const second = await deposit(25);
     await chain.mine(CONFIRMATIONS);
     await indexed(async () => (await staked(3)) === bcnt(1_500));
-    // the earlier events were not indexed again: 2 new ones (approve is not indexed: 1 Staked)
+    // nothing indexed twice: one new Staked event (the BCNT approve is not indexed)
     expect(await eventCount()).toBe(events + 1);
     await runDeposits();
     await runDeposits();
