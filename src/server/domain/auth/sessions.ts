@@ -242,11 +242,55 @@ export async function refreshSession(
   };
 }
 
+/** What a verified access token says (its signature, issuer, audience checked once). */
+interface AccessClaims {
+  sub: unknown;
+  sid: unknown;
+  /** expiry, seconds since the epoch */
+  exp: number;
+}
+
 /**
- * Verify an access token and its session. Expired: 401 'Verify token error: jwt expired';
- * anything else wrong (signature, algorithm, issuer, audience, revoked or unknown session):
- * 401 'Please login again.'.
+ * Tokens this process has verified, by key: a token's signature, issuer and audience do not
+ * change, so a repeated token is not verified again; its expiry is checked on every use.
  */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, AccessClaims>>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+class AccessTokenExpired extends Error {}
+
+/** The claims of a valid access token at `now`; throws AccessTokenExpired or another error. */
+async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<AccessClaims> {
+  let known = verifiedTokens.get(key);
+  const cached = known?.get(token);
+  if (cached) {
+    // jose's rule: expired when exp <= now, in whole seconds
+    if (cached.exp <= Math.floor(now.getTime() / 1000)) throw new AccessTokenExpired();
+    return cached;
+  }
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, key, {
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['exp', 'sub', 'iat'],
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new AccessTokenExpired();
+    throw error;
+  }
+  const claims: AccessClaims = { sub: payload.sub, sid: payload.sid, exp: payload.exp! };
+  // a token valid only from a later time (nbf) is verified again each time
+  if (payload.nbf === undefined) {
+    if (!known) verifiedTokens.set(key, (known = new Map()));
+    if (known.size >= MAX_VERIFIED_TOKENS) known.clear();
+    known.set(token, claims);
+  }
+  return claims;
+}
+
 /**
  * The member a bearer access token names, when its signature, issuer, audience and expiry hold
  * (no database read: for keying rate limits before the route authenticates). null otherwise;
@@ -258,20 +302,19 @@ export async function memberIdOfAccessToken(
   now: Date,
 ): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: [JWT_ALGORITHM],
-      issuer: JWT_ISSUER,
-      audience: JWT_AUDIENCE,
-      currentDate: now,
-      requiredClaims: ['exp', 'sub', 'iat'],
-    });
-    const memberId = Number(payload.sub);
+    const claims = await verifyAccessToken(key, token, now);
+    const memberId = Number(claims.sub);
     return Number.isSafeInteger(memberId) && memberId > 0 ? memberId : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * Verify an access token and its session. Expired: 401 'Verify token error: jwt expired';
+ * anything else wrong (signature, algorithm, issuer, audience, revoked or unknown session):
+ * 401 'Please login again.'.
+ */
 export async function authenticateAccessToken(
   deps: AuthDeps,
   token: string,
@@ -280,18 +323,12 @@ export async function authenticateAccessToken(
   let memberId: number;
   let sessionId: number;
   try {
-    const { payload } = await jwtVerify(token, deps.keys.jwt, {
-      algorithms: [JWT_ALGORITHM],
-      issuer: JWT_ISSUER,
-      audience: JWT_AUDIENCE,
-      currentDate: now,
-      requiredClaims: ['exp', 'sub', 'iat'],
-    });
-    memberId = Number(payload.sub);
-    sessionId = Number(payload.sid);
+    const claims = await verifyAccessToken(deps.keys.jwt, token, now);
+    memberId = Number(claims.sub);
+    sessionId = Number(claims.sid);
     if (!Number.isSafeInteger(memberId) || !Number.isSafeInteger(sessionId)) throw unauthorized();
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthorized(ErrorMessage.jwtExpired);
+    if (error instanceof AccessTokenExpired) throw unauthorized(ErrorMessage.jwtExpired);
     throw unauthorized();
   }
   const row = deps.sessions?.get(sessionId) ?? (await readSession(deps, sessionId));
