@@ -8,7 +8,8 @@
 // and CLS with the machine's load average. Lighthouse is fetched on demand
 // (`npx --yes lighthouse@12`), not a devDependency, so installs stay fast.
 //
-// Options: --runs N (default 5), --only landing|wallet, --json FILE (every run's figures).
+// Options: --runs N (default 5), --only landing|wallet, --json FILE (every run's figures),
+// --reports DIR (each run's full Lighthouse report, e.g. to see which elements shifted).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -225,7 +226,12 @@ async function launchChromium(
   }
 }
 
-function runLighthouse(url: string, port: number, keepStorage: boolean): Promise<Figures> {
+function runLighthouse(
+  url: string,
+  port: number,
+  keepStorage: boolean,
+  reportFile: string | undefined,
+): Promise<Figures> {
   const args = [
     '--yes',
     LIGHTHOUSE,
@@ -252,6 +258,7 @@ function runLighthouse(url: string, port: number, keepStorage: boolean): Promise
           categories: Record<string, { score: number | null }>;
           audits: Record<string, { numericValue?: number }>;
         };
+        if (reportFile) writeFileSync(reportFile, out);
         if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
         // a signed-in page that sent the browser to Login would measure the wrong screen
         const landed = new URL(lhr.finalDisplayedUrl);
@@ -343,7 +350,13 @@ async function main() {
       for (let run = 1; run <= runs; run += 1) {
         const browser = await launchChromium(base, page.member ? loginInfo : undefined);
         try {
-          const figures = await runLighthouse(`${base}${page.path}`, browser.port, page.member);
+          const reports = option('reports');
+          const figures = await runLighthouse(
+            `${base}${page.path}`,
+            browser.port,
+            page.member,
+            reports ? join(reports, `${page.name}-${run}.json`) : undefined,
+          );
           results[page.name]!.push(figures);
           console.log(`${page.name} run ${run}/${runs}: ${row('', figures).trim()}`);
         } finally {
