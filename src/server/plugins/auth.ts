@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import { ErrorCode, ErrorMessage } from '../../shared/api/envelope';
 import type { AuthDeps } from '../domain/auth/context';
 import { deriveAuthKeys } from '../domain/auth/crypto';
@@ -71,6 +72,11 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     deps.reads!.listenOnPool(
       (app.db as unknown as { $client: Parameters<MemberReadCache['listenOnPool']>[0] }).$client,
     );
+  } else {
+    // PGlite: one process on one connection, so the ledger's notifications cost no lock
+    // (migration 0031) and WalletInfo can be cached too
+    await app.db.execute(sql`select set_config('bcnt.notify_balances', 'on', false)`);
+    deps.reads!.cacheWallets();
   }
   await deps.sessions!.start();
   await deps.reads!.start();

@@ -5,11 +5,14 @@ import type { Database } from '../../db/database';
  * A member's frequent reads (getMemberInfo's summary, WalletInfo's balances) as this process
  * last answered them, so a repeated read does not query the database. What keeps them right:
  *
- * - the database announces every change of what they show: triggers (migration 0029) on the
- *   members, KYC and premier applications, linked wallets, Alliance registrations and ledger
+ * - the database announces every change of what they show: triggers (migrations 0029, 0031) on
+ *   the members, KYC and premier applications, linked wallets, Alliance registrations and staking
  *   accounts send `NOTIFY member_changed` with the member's id, a change of the chain events
  *   (stakes, thresholds) or a truncation sends '*'; whoever writes (a route, a job, the operator
- *   CLI, another API process), it is announced at commit;
+ *   CLI, another API process), it is announced at commit. The other ledger accounts (WalletInfo)
+ *   are announced only on PGlite (`cacheWallets`): on PostgreSQL a NOTIFY serialises the commits
+ *   of the transactions sending it (a cluster-wide lock), too dear for every ledger movement, so
+ *   WalletInfo reads its one query there;
  * - every API process LISTENs and drops the member's entries. PGlite delivers the notification
  *   before the write's statement answers; on PostgreSQL the pool's connections LISTEN too
  *   (`listenOnPool`), so a write made by this process is applied before its COMMIT answers (the
@@ -66,6 +69,7 @@ export class MemberReadCache {
   private unsubscribe: (() => Promise<void>) | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  private wallets = false;
 
   constructor(
     private readonly database: Pick<Database, 'listen'>,
@@ -120,6 +124,18 @@ export class MemberReadCache {
     for (const map of this.entries.values()) map.clear();
     clearTimeout(this.retry);
     await this.unsubscribe?.().catch(() => undefined);
+  }
+
+  /**
+   * Also cache WalletInfo: only where every ledger account's change is announced (PGlite, see
+   * migration 0031; on PostgreSQL only staking accounts notify).
+   */
+  cacheWallets(): void {
+    this.wallets = true;
+  }
+
+  get cachesWallets(): boolean {
+    return this.wallets;
   }
 
   /** A marker taken before reading from the database (see `store`). */

@@ -26,7 +26,7 @@ export const toDecimal = (currency: WalletCurrency, units: bigint) =>
 
 /**
  * `WalletInfo`: every currency with total, available, staking and pending withdrawal. With the
- * API's cache of member reads, from there while no account of the member changed
+ * API's cache of member reads (PGlite only), from there while no account of the member changed
  * (domain/auth/member-cache.ts).
  */
 export async function walletInfo(

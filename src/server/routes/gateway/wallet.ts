@@ -20,7 +20,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         await walletInfo(
           app.db,
           request.member.memberId,
-          reads ? { reads, now: app.clock.now() } : undefined,
+          reads?.cachesWallets ? { reads, now: app.clock.now() } : undefined,
         ),
       );
     },
