@@ -2,6 +2,7 @@
 // contract tests (forge), unit + integration tests (vitest), build, e2e (Playwright). The e2e
 // build needs nothing from vitest, so it runs beside it (its output printed when vitest ends).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
 
@@ -24,24 +25,49 @@ function captured(command: string, args: string[]) {
   return done;
 }
 
-const timings: { title: string; seconds: number }[] = [];
+const timings: { title: string; seconds: number; cpu?: number }[] = [];
 const startedAll = Date.now();
+
+/**
+ * CPU seconds used by this process's finished children and their waited-for descendants (Linux:
+ * cutime + cstime of /proc/self/stat), so each suite's CPU can be printed beside its time: on a
+ * 2-core machine a suite near twice its time in CPU is bound by the CPU, not by waiting.
+ */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Each suite's time, printed at the end (and after a failure, up to it). */
 function printTimings() {
   console.log('\nSuite times:');
-  // (the build beside vitest is not on the total's path)
-  for (const { title, seconds } of timings)
-    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}`);
-  console.log(`  ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)} s  total`);
+  // (the build beside vitest is not on the total's path; its CPU is counted in vitest's line)
+  const cpuText = (cpu: number | undefined) =>
+    cpu === undefined ? '' : `  (CPU ${cpu.toFixed(0)} s)`;
+  for (const { title, seconds, cpu } of timings)
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${title}${cpuText(cpu)}`);
+  const cpuAll = childrenCpuSeconds();
+  console.log(
+    `  ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)} s  total${cpuText(cpuAll)}`,
+  );
 }
 
 async function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   console.log(`\n=== ${title} ===`);
   const code = await run(command, args, { env: { ...process.env, ...env } });
   const elapsed = (Date.now() - started) / 1000;
-  timings.push({ title, seconds: elapsed });
+  const cpuAfter = childrenCpuSeconds();
+  timings.push({
+    title,
+    seconds: elapsed,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpu: cpuAfter - cpuBefore } : {}),
+  });
   const seconds = elapsed.toFixed(1);
   if (code !== 0) {
     console.error(`\n✖ ${title} failed (exit ${code}) after ${seconds}s`);
