@@ -8,12 +8,15 @@
 // field. Each keystroke is measured two ways: the Event Timing API's interaction duration (the
 // INP definition: the longest `event` entry of the keystroke's interactionId, entries from 16 ms
 // up, 8 ms granularity) and keydown -> the next paint (requestAnimationFrame, then a
-// MessageChannel task). Printed per field: max and p75 of both, then the same with Chromium's
-// CPU throttled 4x (CDP Emulation.setCPUThrottlingRate), with the machine's load average.
-import { rmSync } from 'node:fs';
+// MessageChannel task). Two figures the machine's load does not move come with them: the
+// renderer main thread's CPU time per keystroke (/proc schedstat, the page's idle work
+// subtracted) and the DOM changes per keystroke. Printed per field: max and p75 of both
+// durations, then the same with Chromium's CPU throttled 4x (CDP Emulation.setCPUThrottlingRate),
+// with the machine's load average.
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { chromium, type Locator, type Page } from '@playwright/test';
+import { chromium, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { newIdentity, registerViaApi } from '../e2e/fixtures/auth';
 import { accessToken, loginInBrowser } from '../e2e/fixtures/member';
 import { startApi, startChain } from '../e2e/global-setup';
@@ -112,6 +115,9 @@ const PROBE = `(() => {
 })()`;
 
 interface Keystroke {
+  /** its place in the round (0: the first key) and the key */
+  index: number;
+  key: string;
   /** Event Timing: the interaction's duration, or null when under the 16 ms threshold */
   interaction: number | null;
   /** keydown -> next paint */
@@ -124,25 +130,65 @@ interface Round {
   strokes: Keystroke[];
   /** elements in the document when the round started */
   elements: number;
+  /** renderer main-thread CPU ms per keystroke, the page's idle work subtracted */
+  cpuPerKey: number | null;
 }
 
-async function typeRound(page: Page, field: Locator, text: string): Promise<Round> {
+/** Milliseconds between two keys: a quick typist (about 7 keys a second). */
+const KEY_INTERVAL_MS = 150;
+/** Event Timing entries are delivered after the paint: the wait after the last key. */
+const TAIL_MS = 500;
+
+/**
+ * CPU time of the page's renderer main threads (Blink and the page's JavaScript), in ms:
+ * /proc/<pid>/schedstat of each renderer process (its first thread is the main one), in ns.
+ * null where /proc is not there.
+ */
+async function rendererCpuMs(browser: CDPSession): Promise<number | null> {
+  const { processInfo } = (await browser.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  let total = 0;
+  for (const { id } of processInfo.filter((p) => p.type === 'renderer')) {
+    try {
+      total += Number(readFileSync(`/proc/${id}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
+async function typeRound(
+  page: Page,
+  browser: CDPSession,
+  field: Locator,
+  text: string,
+): Promise<Round> {
   await field.fill('');
   await field.focus();
   await page.waitForTimeout(300);
   await page.evaluate(PROBE);
-  for (let i = 0; i < text.length; i += 1) {
-    await page.keyboard.press(text[i]!);
-    await page.waitForFunction(
-      (count) =>
-        ((window as unknown as { __inpProbe: { keys: unknown[] } }).__inpProbe.keys.length ?? 0) >
-        count,
-      i,
-    );
-    // a typist's pace: the next key after the previous one has painted and settled
-    await page.waitForTimeout(120);
+  // the page's own background work (timers, polling) over as long as the typing takes
+  const span = text.length * KEY_INTERVAL_MS + TAIL_MS;
+  const idleFrom = await rendererCpuMs(browser);
+  let wall = performance.now();
+  await page.waitForTimeout(span);
+  const idleTo = await rendererCpuMs(browser);
+  const idleRate = (idleTo! - idleFrom!) / (performance.now() - wall);
+
+  const typingFrom = await rendererCpuMs(browser);
+  wall = performance.now();
+  for (const key of text) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(KEY_INTERVAL_MS);
   }
-  await page.waitForTimeout(500); // Event Timing entries are delivered after the paint
+  await page.waitForTimeout(TAIL_MS);
+  const typingTo = await rendererCpuMs(browser);
+  const cpuPerKey =
+    typingFrom === null || typingTo === null || idleFrom === null || idleTo === null
+      ? null
+      : Math.max(0, typingTo - typingFrom - idleRate * (performance.now() - wall)) / text.length;
   const { keys, entries, elements } = await page.evaluate(() => {
     const state = (
       window as unknown as {
@@ -159,19 +205,23 @@ async function typeRound(page: Page, field: Locator, text: string): Promise<Roun
     state.mutations.disconnect();
     return { keys: state.keys, entries: state.entries, elements: state.elements };
   });
+  if (keys.length !== text.length)
+    throw new Error(`${text.length} keys typed, ${keys.length} painted`);
   const value = await field.inputValue();
   if (value !== text) throw new Error(`typed "${text}" but the field shows "${value}"`);
-  const strokes = keys.map((key) => {
+  const strokes = keys.map((key, index) => {
     // the interaction whose keydown is this keystroke's; its keyup shares the interactionId
     const keydown = entries.find((e) => e.name === 'keydown' && Math.abs(e.start - key.start) < 1);
     const group = keydown ? entries.filter((e) => e.id === keydown.id) : [];
     return {
       interaction: group.length > 0 ? Math.max(...group.map((e) => e.duration)) : null,
+      index,
+      key: key.key,
       paint: key.paint,
       mutations: key.mutations,
     };
   });
-  return { strokes, elements };
+  return { strokes, elements, cpuPerKey };
 }
 
 function p75(values: number[]): number {
@@ -191,59 +241,74 @@ interface FieldResult {
   field: string;
   strokes: Keystroke[];
   elements: number;
+  /** per round */
+  cpuPerKey: (number | null)[];
 }
 
 function report(title: string, results: FieldResult[]) {
   console.log(`\n${title} (load average ${load()})`);
   const head = [
-    'field'.padEnd(9),
+    'field'.padEnd(10),
     'keys'.padStart(4),
     'INP max'.padStart(8),
     'INP p75'.padStart(8),
     'paint max'.padStart(10),
     'paint p75'.padStart(10),
+    'CPU/key'.padStart(8),
     'DOM changes/key'.padStart(16),
     'elements'.padStart(9),
   ];
   console.log(head.join('  '));
-  for (const { field, strokes, elements } of results) {
+  for (const { field, strokes, elements, cpuPerKey } of results) {
+    const cpu = cpuPerKey.filter((value): value is number => value !== null);
     const interactions = strokes.map((s) => s.interaction ?? 0);
     const paints = strokes.map((s) => s.paint);
     const changes = strokes.map((s) => s.mutations);
     const over = strokes.filter((s) => (s.interaction ?? 0) > BUDGET_MS).length;
     const row = [
-      field.padEnd(9),
+      field.padEnd(10),
       String(strokes.length).padStart(4),
       interactionMs(Math.max(...interactions)).padStart(8),
       interactionMs(p75(interactions)).padStart(8),
       ms(Math.max(...paints)).padStart(10),
       ms(p75(paints)).padStart(10),
+      (cpu.length ? ms(cpu.reduce((a, b) => a + b, 0) / cpu.length) : 'n/a').padStart(8),
       `${Math.min(...changes)}-${Math.max(...changes)}`.padStart(16),
       String(elements).padStart(9),
     ];
-    console.log(`${row.join('  ')}${over ? `  (${over} over ${BUDGET_MS} ms)` : ''}`);
+    const worst = strokes.reduce((a, b) => ((b.interaction ?? 0) > (a.interaction ?? 0) ? b : a));
+    const where = `slowest: key ${worst.index + 1} "${worst.key}"`;
+    console.log(`${row.join('  ')}  ${where}${over ? `, ${over} over ${BUDGET_MS} ms` : ''}`);
   }
 }
 
 /** ROUNDS rounds of typing `text` into the field `testId` on the wallet tab `tab`. */
-async function measureField(page: Page, tab: string, testId: string, text: string) {
+async function measureField(
+  page: Page,
+  browser: CDPSession,
+  tab: string,
+  testId: string,
+  text: string,
+): Promise<FieldResult> {
   await page.getByTestId(`wallet-tab-${tab}`).click();
   const field = page.getByTestId(testId);
   await field.waitFor({ state: 'visible', timeout: 30_000 });
   const strokes: Keystroke[] = [];
+  const cpuPerKey: (number | null)[] = [];
   let elements = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const result = await typeRound(page, field, text);
+    const result = await typeRound(page, browser, field, text);
     strokes.push(...result.strokes);
+    cpuPerKey.push(result.cpuPerKey);
     elements = Math.max(elements, result.elements);
   }
-  return { field: tab, strokes, elements };
+  return { field: tab, strokes, elements, cpuPerKey };
 }
 
-async function measureFields(page: Page): Promise<FieldResult[]> {
+async function measureFields(page: Page, browser: CDPSession): Promise<FieldResult[]> {
   return [
-    await measureField(page, 'convert', 'convert-amount', CONVERT_AMOUNT),
-    await measureField(page, 'withdrawal', 'withdraw-amount', WITHDRAW_AMOUNT),
+    await measureField(page, browser, 'convert', 'convert-amount', CONVERT_AMOUNT),
+    await measureField(page, browser, 'withdrawal', 'withdraw-amount', WITHDRAW_AMOUNT),
   ];
 }
 
@@ -261,6 +326,7 @@ async function main() {
   try {
     api = await startApi(STACK, 'api', chain.rpcUrl);
     const context = await browser.newContext({ baseURL: STACK.baseUrl });
+    const browserCdp = await browser.newBrowserCDPSession();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -285,13 +351,13 @@ async function main() {
     const shown = await page.getByTestId('wallet-history-row').count();
     console.log(`the Transactions tab renders ${shown} of the ${rows} rows (paginated)`);
 
-    const results = await measureFields(page);
+    const results = await measureFields(page, browserCdp);
     report('Chromium unthrottled', results);
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.getByTestId('wallet-tab-transactions').click();
-    const throttled = await measureFields(page);
+    const throttled = await measureFields(page, browserCdp);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     report('Chromium CPU throttled 4x', throttled);
     if (problems.length > 0) throw new Error(`the page threw: ${problems.join('; ')}`);

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../services/http-client';
@@ -133,6 +134,46 @@ describe('ConvertPanel', () => {
     expect((await screen.findByTestId('convert-error')).textContent).toBe(
       '今日可兌換的 BCNT 已全數兌換完畢。',
     );
+  });
+
+  it('a refused conversion is retried with its key; another amount is a new action', async () => {
+    const user = userEvent.setup();
+    convertMock.mockRejectedValueOnce(
+      new ApiError({ message: ConvertError.allConverted, call: 'x', status: 400 }),
+    );
+    convertMock.mockResolvedValue(conversion);
+    renderConvert(<ConvertPanel />);
+    const amount = await screen.findByTestId('convert-amount');
+    await user.type(amount, '10');
+    await user.click(screen.getByTestId('convert-submit'));
+    await screen.findByTestId('convert-error');
+    await user.type(amount, '0');
+    // the refusal belonged to the previous amount
+    expect(screen.queryByTestId('convert-error')).toBeNull();
+    await user.click(screen.getByTestId('convert-submit'));
+    await screen.findByTestId('convert-success');
+    expect(convertMock.mock.calls[1]![0]).toMatchObject({ amount: '100' });
+    expect(convertMock.mock.calls[1]![1]).not.toBe(convertMock.mock.calls[0]![1]);
+  });
+
+  it('renders the panel once per keystroke in the amount', async () => {
+    const user = userEvent.setup();
+    let commits = 0;
+    renderConvert(
+      <Profiler id="convert" onRender={() => (commits += 1)}>
+        <ConvertPanel />
+      </Profiler>,
+    );
+    const amount = await screen.findByTestId('convert-amount');
+    act(() => amount.focus());
+    // anything a keystroke schedules for later (timers of 0 ms) has run
+    const settle = () => act(() => new Promise((done) => setTimeout(done, 20)));
+    await settle();
+    const before = commits;
+    await user.keyboard('1234.567');
+    await settle();
+    expect((amount as HTMLInputElement).value).toBe('1234.567');
+    expect(commits - before).toBe(8);
   });
 
   it('offers a retry when the details cannot be loaded', async () => {

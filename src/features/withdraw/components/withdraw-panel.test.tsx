@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createElement } from 'react';
+import type * as DataTableModule from '../../../components/data-table';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../services/query-keys';
@@ -35,6 +37,18 @@ vi.mock('../../../services/wallet-withdraw', () => ({
   setDefaultAddress: vi.fn(),
 }));
 vi.mock('../../../services/wallet', () => ({ newIdempotencyKey: vi.fn() }));
+// the shared table, counting its renders (the withdrawals list is one)
+const table = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('../../../components/data-table', async (importOriginal) => {
+  const actual = await importOriginal<typeof DataTableModule>();
+  return {
+    ...actual,
+    DataTable: (props: Parameters<typeof actual.DataTable>[0]) => {
+      table.renders += 1;
+      return createElement(actual.DataTable, props);
+    },
+  };
+});
 
 const infoMock = vi.mocked(getWithdrawInfo);
 const requestMock = vi.mocked(requestWithdraw);
@@ -432,6 +446,30 @@ describe('WithdrawPanel history', () => {
     expect(queued!.hasAttribute('data-tx-hash')).toBe(false);
     expect(within(queued!).getByText('Queued')).toBeTruthy();
     expect(screen.getByTestId('withdraw-history').getAttribute('data-state')).toBe('watching');
+  });
+
+  it('typing an amount leaves the withdrawals list alone', async () => {
+    const user = userEvent.setup();
+    historyMock.mockResolvedValue({
+      items: Array.from({ length: 10 }, (_, k) => withdrawal(k + 1, { status: 'completed' })),
+      total: 500,
+      page: 1,
+      pageSize: 10,
+    });
+    renderWithdraw(<WithdrawPanel />);
+    await ready();
+    await waitFor(() => expect(screen.getAllByTestId('withdraw-row')).toHaveLength(10));
+    const amount = screen.getByTestId('withdraw-amount') as HTMLInputElement;
+    act(() => amount.focus());
+    // anything a keystroke schedules for later (timers of 0 ms) has run
+    const settle = () => act(() => new Promise((done) => setTimeout(done, 20)));
+    await settle();
+    const before = table.renders;
+    await user.keyboard('12.5');
+    await settle();
+    expect(amount.value).toBe('12.5');
+    expect(screen.getByTestId('withdraw-receive').textContent).toBe('12.50 USDT');
+    expect(table.renders - before).toBe(0);
   });
 
   it('says when there are none', async () => {
