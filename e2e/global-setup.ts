@@ -8,7 +8,7 @@ import { deployOrLoadState } from '../scripts/deploy';
 import { forgeBuild } from '../scripts/forge';
 import { buildE2eApp } from '../scripts/lib/e2e-build';
 import { E2E_STACKS, type E2eStack } from '../scripts/lib/e2e-env';
-import { startProcess, waitForHttp } from '../scripts/lib/proc';
+import { processGroupCpuSeconds, startProcess, waitForHttp } from '../scripts/lib/proc';
 import { migratedDataDir, migratedTemplate } from '../tests/helpers/pglite-template';
 
 /** Anvil for `stack` with the contracts deployed (also the INP benchmark's chain). */
@@ -73,6 +73,12 @@ export default async function globalSetup() {
     ),
   );
   return async () => {
+    // how much of the suite's CPU the stacks took (the rest is Chromium and Playwright)
+    const apiCpu = apis.reduce((sum, api) => sum + processGroupCpuSeconds(api.child.pid!), 0);
+    const anvilCpu = chains.reduce((sum, chain) => sum + processGroupCpuSeconds(chain.pid), 0);
+    console.log(
+      `e2e stacks' CPU: ${apiCpu.toFixed(0)} s in the ${apis.length} APIs, ${anvilCpu.toFixed(0)} s in the anvils`,
+    );
     for (const api of apis) await api.stop();
     for (const chain of chains) await chain.stop();
   };

@@ -1,5 +1,6 @@
 // Child-process helpers shared by the dev stack, the test runner and the e2e stack.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface Managed {
@@ -93,4 +94,30 @@ export function isPortFree(port: number): Promise<boolean> {
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * CPU seconds used so far by the live processes of a process group (a `startProcess` child is
+ * the leader of its own) and their finished children, from /proc (Linux; 0 elsewhere).
+ */
+export function processGroupCpuSeconds(groupId: number): number {
+  let ticks = 0;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // after the name: state, ppid, pgrp, ..., utime (11), stime, cutime, cstime
+      if (Number(fields[2]) !== groupId) continue;
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
 }
