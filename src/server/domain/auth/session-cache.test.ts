@@ -70,6 +70,21 @@ describe('SessionCache', () => {
     await cache.close();
   });
 
+  it('does not keep a read that began while unsubscribed, a revocation may have been missed', async () => {
+    const database = fakeDatabase();
+    const cache = new SessionCache(database);
+    const before = cache.mark();
+    await cache.start();
+    cache.store(1, session('a'), before);
+    expect(cache.get(1)).toBeUndefined();
+    database.state.lose();
+    const during = cache.mark();
+    await cache.start();
+    cache.store(1, session('a'), during);
+    expect(cache.get(1)).toBeUndefined();
+    await cache.close();
+  });
+
   it('caches nothing when LISTEN fails', async () => {
     const database = fakeDatabase();
     database.state.fail = true;

@@ -68,6 +68,8 @@ export class SessionCache {
         (payload) => this.dropFamilies(payload.split(',').filter(Boolean)),
         () => this.lost(),
       );
+      // a read that began unsubscribed may have missed a revocation: not stored
+      this.generation += 1;
       this.subscribed = true;
     } catch (error) {
       this.log?.warn({ err: error }, 'session revocations: LISTEN failed; sessions not cached');
