@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n, i18n } from '../i18n/i18n';
 import { resolveInitialLanguage } from '../i18n/language';
 import { config } from '../lib/config';
+import { matchRoute, paths } from '../lib/paths';
 import { configureHttpClient } from '../services/http-client';
 import { checkMaintenance } from '../services/maintenance';
 import { queryKeys } from '../services/query-keys';
@@ -15,8 +16,21 @@ import { useMaintenanceStore } from './maintenance-store';
 import { installNavigationEffects } from './navigation-effects';
 import { createQueryClient } from './query-client';
 import { createAppRouter, type AppRouter } from './router';
+import { routes } from './routes';
 import { chunkRecovery, reloadPage, storage } from './runtime';
 import { ShellLayout } from './shell-layout';
+
+/**
+ * Starts loading the first route's screen chunk while the language's translations load, instead
+ * of after them (the router's lazy route asks for the same module later and gets it from the
+ * module cache). Only for a route the visitor may enter: public, or with a session. A screen's
+ * own translations still load through its loader once the language is known.
+ */
+function prefetchFirstScreen(): void {
+  const match = matchRoute(window.location.pathname, { production: config.isProduction });
+  if (!paths[match.name].public && !hasToken()) return;
+  void routes[match.name].screen?.().catch(() => undefined);
+}
 
 /**
  * Boot order:
@@ -37,6 +51,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   });
   if (!proceed) return;
 
+  prefetchFirstScreen();
   const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
   await initI18n(resolveInitialLanguage({ storage: store, browserLanguages }));
 
