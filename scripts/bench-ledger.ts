@@ -1,8 +1,9 @@
 // `npm run bench:ledger`: ledger transfers per second on this machine, on in-memory PGlite and
 // (when DATABASE_URL is set) on PostgreSQL in a fresh database that is dropped afterwards.
-// One transfer = one postLedgerTransaction in its own database transaction (idempotency key
-// insert, account lookups, conditional balance updates, two postings), from a hot-wallet
-// deposit or between two member accounts, with BENCH_CONCURRENCY in flight.
+// One transfer = one postLedgerTransaction in its own database transaction (BEGIN, the one
+// ledger_post statement: idempotency key, account lookups, locks in id order, conditional
+// balance updates, two postings; COMMIT), from a hot-wallet deposit or between two member
+// accounts, with BENCH_CONCURRENCY in flight.
 //
 // Besides the wall clock (meaningless while other work loads the machine) it prints what does
 // not depend on the load: statements sent per transfer (and, on PGlite, protocol messages: each

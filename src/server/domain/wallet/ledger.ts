@@ -17,14 +17,15 @@ import { MAX_UINT256 } from '../../../shared/money/decimal';
  *   first transaction's id (`created: false`), also when both run at the same time (the second
  *   insert waits for the first to commit, then finds the key).
  * - Member accounts never go below zero: the balance update is conditional (`balance + d >= 0`)
- *   and a CHECK constraint backs it; a post that would overdraw throws `InsufficientBalance` and
- *   nothing of it is written.
+ *   and a CHECK constraint backs it; a post that would overdraw throws `InsufficientBalance`,
+ *   nothing of it is written and the caller's transaction can go on.
  * - Accounts are locked in id order, so two posts over the same accounts cannot deadlock.
  * - Posted rows are immutable (database triggers refuse UPDATE and DELETE on both tables);
  *   a correction is a new transaction.
  *
  * Call `postLedgerTransaction` inside `db.transaction(...)` together with the domain rows it
- * belongs to (a withdrawal, an order), so both commit or neither does.
+ * belongs to (a withdrawal, an order), so both commit or neither does. A post is one statement,
+ * the database function `ledger_post` (migration 0030), which applies these rules.
  */
 
 /** An account: a member's (available, staking, pending withdrawal) or a platform account. */
