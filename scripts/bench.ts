@@ -1,9 +1,11 @@
-// `npm run bench`: the API's figures on this machine in one report. Authenticated and public
-// reads under a fixed offered load (autocannon, 32 connections, 10 s at 500 and at 1,000
-// requests/s against the API in a process of its own), then the ledger and login benchmarks
-// (`bench:ledger`, `bench:auth`). On in-memory PGlite and, when DATABASE_URL is set, on
-// PostgreSQL in a fresh database dropped afterwards. Prints a table with the machine and date.
+// `npm run bench`: the figures of this machine in one report. Authenticated and public reads
+// under a fixed offered load (autocannon, 32 connections, 10 s at 500 and at 1,000 requests/s
+// against the API in a process of its own), then the other benchmarks (PARTS below: ledger,
+// settlement, logins, keystrokes, Lighthouse). On in-memory PGlite and, when DATABASE_URL is
+// set, on PostgreSQL in a fresh database dropped afterwards. Prints tables with the machine and
+// date. Each part also runs alone (`npm run bench:ledger`, ..., `npm run lighthouse`).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -40,6 +42,19 @@ const TARGETS: Target[] = [
     path: '/api/v1/common/CurrencyList',
     auth: false,
   },
+];
+
+/**
+ * The other benchmarks, run after the reads, each printing its own figures: the ledger's
+ * transfers, one day's earn settlement, logins, keystrokes in the amount fields (builds the e2e
+ * app when it is out of date) and Lighthouse on the production build (when dist/ exists).
+ */
+const PARTS: { script: string; args?: string[]; needs?: string }[] = [
+  { script: 'scripts/bench-ledger.ts' },
+  { script: 'scripts/bench-settle.ts' },
+  { script: 'scripts/bench-auth.ts' },
+  { script: 'scripts/bench-inp.ts' },
+  { script: 'scripts/lighthouse.ts', needs: 'dist' },
 ];
 
 interface Row {
@@ -137,8 +152,13 @@ async function main() {
     );
   }
   console.log('');
-  for (const script of ['scripts/bench-ledger.ts', 'scripts/bench-auth.ts']) {
-    const code = await run('npx', ['tsx', script]);
+  for (const part of PARTS) {
+    if (part.needs && !existsSync(part.needs)) {
+      console.log(`\n${part.script}: skipped (${part.needs}/ is missing: run \`npm run build\`)`);
+      continue;
+    }
+    console.log(`\n### ${part.script}\n`);
+    const code = await run('npx', ['tsx', part.script, ...(part.args ?? [])]);
     if (code !== 0) process.exit(code);
   }
 }
