@@ -15,7 +15,8 @@ import {
   postLedgerTransaction,
   transfer,
 } from '../../src/server/domain/wallet/ledger';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-app';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase, usingPostgres } from '../helpers/test-app';
 import { insertMembers } from '../helpers/wallet';
 
 /**
@@ -121,6 +122,46 @@ describe('ledger_post', () => {
       expect(await accountBalance(db, memberAccount(member), 'USDT')).toBe(1_000n - 20n);
     }
   });
+
+  // Only PostgreSQL has concurrent connections. The locks must come before the balance update,
+  // in id order, platform accounts included: a post that locked only its member accounts and
+  // took the platform's at the update deadlocked with concurrent posts.
+  it.runIf(usingPostgres)(
+    'locks every account it changes in id order before changing any, platform accounts too',
+    async () => {
+      const [member] = await insertMembers(db, clock, 1);
+      // the platform's USDT account exists from the posts above: a lower id than this member's
+      await deposit(member!, `order:${member}:in`, 100n);
+      const holder = new pg.Client({ connectionString: database.url });
+      const probe = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      await probe.connect();
+      try {
+        await holder.query('begin');
+        await holder.query(
+          `select id from ledger_accounts where member_id is null and currency = 'USDT'
+             and kind = 'hot_wallet' for update`,
+        );
+        const waiting = deposit(member!, `order:${member}:again`, 5n);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // the post waits for the platform's account and has not locked the member's yet
+        await probe.query('begin');
+        await expect(
+          probe.query(
+            `select id from ledger_accounts where member_id = $1 and currency = 'USDT' for update nowait`,
+            [member],
+          ),
+        ).resolves.toMatchObject({ rowCount: 1 });
+        await probe.query('rollback');
+        await holder.query('commit');
+        await expect(waiting).resolves.toMatchObject({ created: true });
+        expect(await accountBalance(db, memberAccount(member!), 'USDT')).toBe(105n);
+      } finally {
+        await holder.end();
+        await probe.end();
+      }
+    },
+  );
 
   it('creates a new account once when first uses race, whatever order the legs name them', async () => {
     const [x, y] = await insertMembers(db, clock, 2);
