@@ -28,6 +28,10 @@ import { isPortFree } from './lib/proc';
 import { runOpsCli } from '../src/server/ops/cli';
 import { migratedTemplate } from '../tests/helpers/pglite-template';
 
+// the stack's API runs on its throwaway PGlite data dir, as in the e2e suite, even when
+// `npm run bench` was given a PostgreSQL server for its other parts
+delete process.env.DATABASE_URL;
+
 const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 500);
 const ROUNDS = 3;
 const BUDGET_MS = 50;
