@@ -4,13 +4,10 @@
 // database per request (the driver's query methods counted). On in-memory PGlite and, when
 // DATABASE_URL is set, on PostgreSQL in a fresh database dropped afterwards. BENCH_REQUESTS sets N (default 2,000),
 // BENCH_ONLY=<part of a path> measures that route only (e.g. for a --cpu-prof profile).
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
 import type { Database } from '../src/server/db/database';
-import { verifyMember } from '../src/server/domain/auth/member-admin';
-import { createMember } from '../tests/helpers/auth';
+import { buildBenchApp } from './lib/bench-app';
 import { onEachDatabase } from './lib/bench-databases';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -54,22 +51,7 @@ function countStatements() {
 }
 
 async function measure(label: string, database: Database) {
-  const app = await buildApp({
-    env: { NODE_ENV: 'test' },
-    config: {
-      jwtSecret: randomBytes(32).toString('hex'),
-      rpcUrl: 'http://127.0.0.1:9',
-      serveApp: false,
-      rateLimitScale: 1000,
-    },
-    db: database,
-    logger: false,
-  });
-  const member = await createMember(app);
-  await verifyMember(
-    { db: app.db, clock: app.clock, chainId: app.config.chainId },
-    { email: member.email },
-  );
+  const { app, token } = await buildBenchApp(database);
   console.log(`${label}, ${REQUESTS} requests each, sequential`);
   const only = process.env.BENCH_ONLY;
   for (const target of TARGETS.filter((t) => !only || t.url.includes(only))) {
@@ -79,7 +61,7 @@ async function measure(label: string, database: Database) {
         url: target.url,
         headers: {
           'content-type': 'application/json',
-          ...(target.auth ? { authorization: `Bearer ${member.token}` } : {}),
+          ...(target.auth ? { authorization: `Bearer ${token}` } : {}),
         },
         ...(target.method === 'POST' ? { payload: '{}' } : {}),
       });
