@@ -92,7 +92,7 @@ describe('npm run dev with FORK_URL (offline: a local anvil plays mainnet)', () 
   beforeAll(async () => {
     await forgeBuild({ quiet: true });
     mainnet = await startAnvil({ port: await getFreePort(), chainId: 1, quiet: true });
-    const publicClient = createPublicClient({ transport: http(mainnet.rpcUrl) });
+    const publicClient = createPublicClient({ transport: http(mainnet.rpcUrl), cacheTime: 0 });
     // deployed by account 5 after three unrelated transactions: other addresses than a dev chain's
     const deployer = anvilAccount(5);
     const wallet = createWalletClient({
