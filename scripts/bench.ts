@@ -4,17 +4,28 @@
 // settlement, logins, keystrokes, Lighthouse). On in-memory PGlite and, when DATABASE_URL is
 // set, on PostgreSQL in a fresh database dropped afterwards. Prints tables with the machine and
 // date. Each part also runs alone (`npm run bench:ledger`, ..., `npm run lighthouse`).
+//
+// Beside each read's latencies it prints what the API process did meanwhile (its event loop's
+// delay p99 and maximum, its CPU, its longest garbage collection; scripts/lib/bench-api-server.ts)
+// and the CPU of this process, autocannon's: both share the machine's cores, so a tail can be
+// the client's. BENCH_READS=only skips the other parts; BENCH_ONLY=<part of a path> measures
+// that route only; BENCH_API_NODE_ARGS adds Node options to the API process (e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/prof`, `--trace-gc`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import type { BenchServerStats } from './lib/bench-api-server';
 import { onFreshPostgresDatabase } from './lib/bench-databases';
 import { run } from './lib/proc';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const RATES = [500, 1000];
 const CONNECTIONS = 32;
+const READS_ONLY = process.env.BENCH_READS === 'only';
+const ONLY = process.env.BENCH_ONLY;
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 interface Target {
   name: string;
@@ -65,15 +76,19 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** what the API process did during the run */
+  api: BenchServerStats;
+  /** CPU time of this process (autocannon) during the run, ms */
+  clientCpuMs: number;
 }
 
 async function startServer(databaseUrl?: string) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
+    [...API_NODE_ARGS, '--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
     {
       env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
   const lines = createInterface({ input: child.stdout! });
@@ -81,8 +96,24 @@ async function startServer(databaseUrl?: string) {
     child.once('exit', (code) => reject(new Error(`bench API exited ${code}`)));
     lines.once('line', (line) => resolve(JSON.parse(line) as { base: string; token: string }));
   });
+  /** The API's figures of the run `during` makes. */
+  const observe = async <T>(during: () => Promise<T>): Promise<[T, BenchServerStats]> => {
+    const stats = new Promise<BenchServerStats>((resolve) => {
+      const onMessage = (message: BenchServerStats) => {
+        if (message.type !== 'stats') return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+    });
+    child.send({ type: 'start' });
+    const result = await during();
+    child.send({ type: 'stop' });
+    return [result, await stats];
+  };
   return {
     ...ready,
+    observe,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -95,20 +126,24 @@ async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
   const server = await startServer(databaseUrl);
   const rows: Row[] = [];
   try {
-    for (const target of TARGETS) {
+    for (const target of TARGETS.filter((t) => !ONLY || t.path.includes(ONLY))) {
       for (const rate of RATES) {
-        const result = await autocannon({
-          url: `${server.base}${target.path}`,
-          method: target.method,
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          overallRate: rate,
-          headers: {
-            'content-type': 'application/json',
-            ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
-          },
-          ...(target.method === 'POST' ? { body: '{}' } : {}),
-        });
+        const clientCpu = process.cpuUsage();
+        const [result, api] = await server.observe(() =>
+          autocannon({
+            url: `${server.base}${target.path}`,
+            method: target.method,
+            connections: CONNECTIONS,
+            duration: DURATION_S,
+            overallRate: rate,
+            headers: {
+              'content-type': 'application/json',
+              ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
+            },
+            ...(target.method === 'POST' ? { body: '{}' } : {}),
+          }),
+        );
+        const client = process.cpuUsage(clientCpu);
         const row: Row = {
           database,
           target: target.name,
@@ -117,9 +152,13 @@ async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
           p50: result.latency.p50,
           p99: result.latency.p99,
           errors: result.errors + result.timeouts + result.non2xx,
+          api,
+          clientCpuMs: Math.round((client.user + client.system) / 1000),
         };
         console.log(
-          `${database} ${target.name} @${rate}/s: ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`,
+          `${database} ${target.name} @${rate}/s: ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors; ` +
+            `API loop delay p99 ${api.loop.p99} ms max ${api.loop.max} ms, API CPU ${api.cpuMs} ms, ` +
+            `client CPU ${row.clientCpuMs} ms, GC ${gcSummary(api.gc)}`,
         );
         rows.push(row);
       }
@@ -129,6 +168,21 @@ async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
   }
   return rows;
 }
+
+/** 'scavenge 120 (310 ms, max 4.1)' per kind of collection. */
+function gcSummary(gc: BenchServerStats['gc']): string {
+  const kinds = Object.entries(gc);
+  if (kinds.length === 0) return 'none';
+  return kinds
+    .map(
+      ([kind, seen]) =>
+        `${kind} ${seen.count} (${Math.round(seen.totalMs)} ms, max ${seen.maxMs.toFixed(1)})`,
+    )
+    .join(', ');
+}
+
+const maxGcPause = (gc: BenchServerStats['gc']) =>
+  Math.max(0, ...Object.values(gc).map((seen) => seen.maxMs));
 
 async function main() {
   const cpu = cpus();
@@ -144,15 +198,22 @@ async function main() {
 
   console.log(`\n## npm run bench, ${new Date().toISOString().slice(0, 10)}, ${machine}\n`);
   console.log(`Reads: ${CONNECTIONS} connections, ${DURATION_S} s at each offered rate.\n`);
-  console.log('| database | route | offered/s | served/s | p50 ms | p99 ms | errors |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    'The API process during each run: its event loop delay (p99 / max), its CPU and its longest GC pause; the client is autocannon (this process).\n',
+  );
+  console.log(
+    '| database | route | offered/s | served/s | p50 ms | p99 ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) {
     console.log(
-      `| ${row.database} | \`${row.target}\` | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+      `| ${row.database} | \`${row.target}\` | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.errors} | ` +
+        `${row.api.loop.p99} / ${row.api.loop.max} | ${(row.api.cpuMs / 1000).toFixed(1)} | ` +
+        `${maxGcPause(row.api.gc).toFixed(1)} | ${(row.clientCpuMs / 1000).toFixed(1)} |`,
     );
   }
   console.log('');
-  for (const part of PARTS) {
+  for (const part of READS_ONLY ? [] : PARTS) {
     if (part.needs && !existsSync(part.needs)) {
       console.log(`\n${part.script}: skipped (${part.needs}/ is missing: run \`npm run build\`)`);
       continue;
