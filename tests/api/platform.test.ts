@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { helmetOptions } from '../../src/server/plugins/security';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -88,6 +91,34 @@ describe('security headers (helmet)', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it("are exactly @fastify/helmet's for these options, on answers, refusals and 404s", async () => {
+    const reference = Fastify();
+    await reference.register(fastifyHelmet, {
+      global: true,
+      ...helmetOptions(t.app.config),
+    } as FastifyHelmetOptions);
+    reference.get('/', async () => ({}));
+    const expected = (await reference.inject({ method: 'GET', url: '/' })).headers;
+    await reference.close();
+    const names = Object.keys(expected).filter(
+      (name) => !['content-type', 'content-length', 'date', 'connection'].includes(name),
+    );
+    expect(names).toContain('content-security-policy');
+    for (const request of [
+      { method: 'GET', url: '/api/v1/common/LanguageList' },
+      { method: 'GET', url: '/api/v1/nothing' },
+      { method: 'POST', url: '/member/ico/getMemberInfo' }, // 401
+      { method: 'POST', url: '/member/contactUs', payload: '{"broken' }, // 400
+    ] as const) {
+      const res = await t.app.inject({
+        ...request,
+        headers: { 'content-type': 'application/json' },
+      });
+      for (const name of names)
+        expect([request.url, name, res.headers[name]]).toEqual([request.url, name, expected[name]]);
+    }
   });
 
   it('also on 404 envelopes', async () => {
