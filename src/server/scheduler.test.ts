@@ -170,3 +170,67 @@ describe('scheduler tick under leases taken together', () => {
     expect(table.calls).toEqual(['A take a', 'A release a', 'A take b', 'A release b']);
   });
 });
+
+describe('a job with everyMs (due only as the clock passes dates)', () => {
+  function setup() {
+    const table = leaseTable();
+    const clock = new TestClock('2025-03-01T00:00:00Z');
+    const runs: { name: string; at: string }[] = [];
+    let failNext = false;
+    const scheduler = createScheduler({ clock, log, pollMs: 1000, ...table.forProcess('A') });
+    scheduler.register({
+      name: 'every-tick',
+      run: async (now) => runs.push({ name: 'every-tick', at: now.toISOString() }),
+    });
+    scheduler.register({
+      name: 'monthly',
+      everyMs: 60_000,
+      run: async (now) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('database refused');
+        }
+        runs.push({ name: 'monthly', at: now.toISOString() });
+      },
+    });
+    const count = (name: string) => runs.filter((run) => run.name === name).length;
+    return { table, clock, scheduler, count, failAtNextRun: () => (failNext = true) };
+  }
+
+  it('runs at most once per everyMs of the clock, and takes no lease for it in between', async () => {
+    const { table, clock, scheduler, count } = setup();
+    await scheduler.tick();
+    clock.advance(30_000);
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(count('every-tick')).toBe(3);
+    expect(count('monthly')).toBe(1);
+    expect(table.calls.slice(-2)).toEqual(['A take every-tick', 'A release every-tick']);
+    clock.advance(30_000);
+    await scheduler.tick();
+    expect(count('monthly')).toBe(2);
+  });
+
+  it('is due at once when the clock is moved on by days, or moved back', async () => {
+    const { clock, scheduler, count } = setup();
+    await scheduler.tick();
+    clock.advance(14 * 24 * 3600_000);
+    await scheduler.tick();
+    expect(count('monthly')).toBe(2);
+    clock.advance(-24 * 3600_000);
+    await scheduler.tick();
+    expect(count('monthly')).toBe(3);
+  });
+
+  it('a failed run is tried again at the next tick; runTask always runs it', async () => {
+    const { scheduler, count, failAtNextRun } = setup();
+    failAtNextRun();
+    await scheduler.tick();
+    expect(count('monthly')).toBe(0);
+    await scheduler.tick();
+    expect(count('monthly')).toBe(1);
+    await scheduler.runTask('monthly');
+    await scheduler.runTask('monthly');
+    expect(count('monthly')).toBe(3);
+  });
+});

@@ -15,6 +15,13 @@ import type { Clock } from './clock';
 export interface ScheduledTask {
   name: string;
   run(now: Date): Promise<unknown>;
+  /**
+   * A job whose work falls due only as the clock passes dates (a 14-day unstake, the 1st of a
+   * month, an hourly key check): ticks run it at most once per this much of the clock's time,
+   * so an idle process does not ask the database every second. Moving the clock on (or back)
+   * makes it due at the next tick; `runTask` always runs it. Unset: every tick.
+   */
+  everyMs?: number;
 }
 
 export interface SchedulerLogger {
@@ -42,6 +49,12 @@ export interface TaskLeaseBatch {
   /** Give back leases this process holds. */
   release(names: readonly string[]): Promise<void>;
 }
+
+/**
+ * How often ticks run the jobs whose work falls due only as the clock passes dates (`everyMs`):
+ * their due times are days, months or an hour apart, so a minute late is nothing.
+ */
+export const DATE_DRIVEN_EVERY_MS = 60_000;
 
 /** Another process holds the task's lease: nothing ran. */
 export class TaskBusy extends Error {
@@ -96,6 +109,23 @@ export function createScheduler(options: {
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<unknown> = Promise.resolve();
   const failing = new Set<string>();
+  /** the clock's time of each `everyMs` task's last run by a tick */
+  const lastRun = new Map<string, number>();
+  const isDue = (task: ScheduledTask, now: number) => {
+    const last = lastRun.get(task.name);
+    return (
+      task.everyMs === undefined || last === undefined || now < last || now - last >= task.everyMs
+    );
+  };
+  /** what a tick runs: every task, less the `everyMs` ones run lately */
+  const dueTasks = () => {
+    const now = options.clock.now().getTime();
+    return [...tasks.values()].filter((task) => isDue(task, now));
+  };
+  /** a tick ran `task` at `now` (another process running it counts: it is being done) */
+  const ran = (task: ScheduledTask, now: Date) => {
+    if (task.everyMs !== undefined) lastRun.set(task.name, now.getTime());
+  };
 
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = chain.then(work, work);
@@ -105,11 +135,13 @@ export function createScheduler(options: {
 
   async function runLogged(
     task: ScheduledTask,
-    run: () => Promise<unknown> = () => guard(task.name, () => task.run(options.clock.now())),
+    run: (now: Date) => Promise<unknown> = (now) => guard(task.name, () => task.run(now)),
   ): Promise<void> {
+    const now = options.clock.now();
     try {
       // another process running it is not a failure: it is being done
-      await run();
+      await run(now);
+      ran(task, now);
       if (failing.delete(task.name))
         options.log.info({ task: task.name }, 'scheduler: task recovered');
     } catch (error) {
@@ -125,12 +157,14 @@ export function createScheduler(options: {
 
   /** A tick under leases taken together (see `batch`). */
   async function batchTick(batch: TaskLeaseBatch): Promise<void> {
+    const due = dueTasks();
+    if (due.length === 0) return;
     let held: Set<string>;
     try {
-      held = await batch.take([...tasks.keys()]);
+      held = await batch.take(due.map((task) => task.name));
     } catch {
       // the database refused: each task tries its own lease and logs its failure
-      for (const task of tasks.values()) await runLogged(task);
+      for (const task of due) await runLogged(task);
       return;
     }
     const giveBack = (names: string[]) =>
@@ -146,14 +180,14 @@ export function createScheduler(options: {
     }, options.batchWindowMs ?? 1000);
     window.unref();
     try {
-      for (const task of tasks.values()) {
+      for (const task of due) {
         if (!together) {
           await runLogged(task);
           continue;
         }
         if (!held.has(task.name)) continue; // another process runs it
         current = task.name;
-        await runLogged(task, () => task.run(options.clock.now()));
+        await runLogged(task, (now) => task.run(now));
         current = undefined;
         if (!together) {
           held.delete(task.name);
@@ -170,7 +204,7 @@ export function createScheduler(options: {
   const tick = () =>
     serial(async () => {
       if (options.guard && options.batch) return batchTick(options.batch);
-      for (const task of tasks.values()) await runLogged(task);
+      for (const task of dueTasks()) await runLogged(task);
     });
 
   function schedule() {

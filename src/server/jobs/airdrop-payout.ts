@@ -1,5 +1,5 @@
 import { AIRDROP_PAYOUT_TASK, runAirdropPayout } from '../domain/programs/airdrop-payout';
-import type { ScheduledTask } from '../scheduler';
+import { DATE_DRIVEN_EVERY_MS, type ScheduledTask } from '../scheduler';
 import type { JobDeps } from './index';
 
 /**
@@ -8,5 +8,9 @@ import type { JobDeps } from './index';
  * transaction, while the pool holds it (domain/programs/airdrop-payout.ts).
  */
 export function airdropPayoutJob(deps: JobDeps): ScheduledTask {
-  return { name: AIRDROP_PAYOUT_TASK, run: (now) => runAirdropPayout(deps, now) };
+  return {
+    name: AIRDROP_PAYOUT_TASK,
+    everyMs: DATE_DRIVEN_EVERY_MS,
+    run: (now) => runAirdropPayout(deps, now),
+  };
 }

@@ -1,6 +1,6 @@
 import { autotradeDepsOf } from '../domain/autotrade/margin';
 import { AUTOTRADE_FEES_TASK, runMonthlyFees } from '../domain/autotrade/fees';
-import type { ScheduledTask } from '../scheduler';
+import { DATE_DRIVEN_EVERY_MS, type ScheduledTask } from '../scheduler';
 import type { JobDeps } from './index';
 
 /**
@@ -10,5 +10,9 @@ import type { JobDeps } from './index';
  */
 export function autotradeFeesJob(deps: JobDeps): ScheduledTask {
   const autotrade = autotradeDepsOf(deps, deps.outbox);
-  return { name: AUTOTRADE_FEES_TASK, run: (now) => runMonthlyFees(autotrade, now) };
+  return {
+    name: AUTOTRADE_FEES_TASK,
+    everyMs: DATE_DRIVEN_EVERY_MS,
+    run: (now) => runMonthlyFees(autotrade, now),
+  };
 }

@@ -1,6 +1,6 @@
 import { autotradeDepsOf } from '../domain/autotrade/margin';
 import { AUTOTRADE_REPORTS_TASK, runMonthlyReports } from '../domain/autotrade/reports';
-import type { ScheduledTask } from '../scheduler';
+import { DATE_DRIVEN_EVERY_MS, type ScheduledTask } from '../scheduler';
 import type { JobDeps } from './index';
 
 /**
@@ -10,5 +10,9 @@ import type { JobDeps } from './index';
  */
 export function autotradeReportsJob(deps: JobDeps): ScheduledTask {
   const autotrade = autotradeDepsOf(deps, deps.outbox);
-  return { name: AUTOTRADE_REPORTS_TASK, run: (now) => runMonthlyReports(autotrade, now) };
+  return {
+    name: AUTOTRADE_REPORTS_TASK,
+    everyMs: DATE_DRIVEN_EVERY_MS,
+    run: (now) => runMonthlyReports(autotrade, now),
+  };
 }

@@ -1,6 +1,6 @@
 import { LENDING_BILLING_TASK, runBilling } from '../domain/lending/billing';
 import { lendingDepsOf } from '../domain/lending/context';
-import type { ScheduledTask } from '../scheduler';
+import { DATE_DRIVEN_EVERY_MS, type ScheduledTask } from '../scheduler';
 import type { JobDeps } from './index';
 
 /**
@@ -11,5 +11,9 @@ import type { JobDeps } from './index';
  */
 export function lendingBillingJob(deps: JobDeps): ScheduledTask {
   const lending = lendingDepsOf(deps, deps.outbox);
-  return { name: LENDING_BILLING_TASK, run: (now) => runBilling(lending, now) };
+  return {
+    name: LENDING_BILLING_TASK,
+    everyMs: DATE_DRIVEN_EVERY_MS,
+    run: (now) => runBilling(lending, now),
+  };
 }
