@@ -24,7 +24,7 @@ const ROUTER_PRODUCTION = [
   { find: /^react-router\/dom$/, replacement: routerFile('dom-export.mjs') },
 ];
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   const env = process.env;
   const apiPort = env.API_PORT ?? env.PORT ?? '8080';
   const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -34,7 +34,8 @@ export default defineConfig(({ command, mode }) => {
     env.APP_ENV ?? env.NODE_ENV ?? (mode === 'production' ? 'production' : 'development');
 
   return {
-    plugins: [react(), precompress()],
+    // The prerender's Node build (scripts/prerender.ts) is not served: nothing to compress.
+    plugins: isSsrBuild ? [react()] : [react(), precompress()],
     resolve: {
       alias: command === 'build' && env.NODE_ENV !== 'development' ? ROUTER_PRODUCTION : [],
     },
@@ -95,6 +96,8 @@ export default defineConfig(({ command, mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
+      // .vite/manifest.json: which CSS each screen's chunk brings, for the prerendered pages
+      manifest: !isSsrBuild,
     },
   };
 });

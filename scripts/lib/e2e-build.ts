@@ -27,7 +27,15 @@ export const E2E_DIST = resolve(E2E.distDir);
  * preview` against the shared stack.
  */
 export const E2E_DEV_DIST = resolve('.e2e-dev-dist');
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/prerender.ts',
+  'scripts/prerender-page.ts',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -75,16 +83,24 @@ async function copyForStack(stack: E2eStack) {
   cpSync(join(E2E_DIST, 'index.html'), join(target, 'index.html'));
 }
 
-function viteBuild(outDir: string, appEnv: 'production' | 'development'): Promise<number> {
-  return run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
-    env: {
-      ...process.env,
-      RPC_URL: E2E.rpcUrl,
-      CHAIN_ID: String(E2E.chainId),
-      NODE_ENV: appEnv,
-      APP_ENV: appEnv,
-    },
+/**
+ * `vite build`, then for the production build the prerendered public pages
+ * (scripts/prerender.ts), as `npm run build` (the development build is served by `vite preview`,
+ * which sends index.html only).
+ */
+async function viteBuild(outDir: string, appEnv: 'production' | 'development'): Promise<number> {
+  const env = {
+    ...process.env,
+    RPC_URL: E2E.rpcUrl,
+    CHAIN_ID: String(E2E.chainId),
+    NODE_ENV: appEnv,
+    APP_ENV: appEnv,
+  };
+  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
+    env,
   });
+  if (code !== 0 || appEnv !== 'production') return code;
+  return run('npx', ['tsx', 'scripts/prerender.ts', '--dist', outDir], { env });
 }
 
 const sourcesNotNewerThan = (time: number) =>

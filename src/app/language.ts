@@ -1,6 +1,8 @@
 import { hasToken } from '../services/session';
 import { applyLanguageInPlace } from '../i18n/i18n';
 import { createLanguageChanger } from '../i18n/language';
+import { STORAGE_KEYS } from '../lib/storage-keys';
+import { writeLanguageCookie } from './prerendered-page';
 import { reloadPage, storage } from './runtime';
 
 /**
@@ -13,7 +15,11 @@ export const changeLanguage = createLanguageChanger({
   savePreference: async (settings) =>
     (await import('../services/member')).setPreferedSettings(settings),
   storage: {
-    setItem: (key, value) => storage().setItem(key, value),
+    setItem: (key, value) => {
+      storage().setItem(key, value);
+      // the reload's request then gets the page prerendered in the new language
+      if (key === STORAGE_KEYS.lang) writeLanguageCookie(document, value);
+    },
   },
   reload: () => reloadPage(),
   applyInPlace: (lng) => applyLanguageInPlace(lng),

@@ -1,5 +1,11 @@
 import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { AppErrorBoundary } from './app-error-boundary';
 import { decideRouteEntry, type RouteEntryDeps } from './route-loader';
 import { routePatterns, type RouteName } from '../lib/paths';
@@ -111,8 +117,36 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
   ];
 }
 
-export function createAppRouter(options: AppRoutesOptions) {
-  return createBrowserRouter(createAppRoutes(options));
+/**
+ * Readies the routes for hydrating a prerendered page at `pathname`: the matched routes' lazy
+ * screens loaded into them (the router would otherwise render its fallback first) and the
+ * loaders' data as the build's render had it (every entry rule said "render": null), so the
+ * first render matches the markup and no loader runs again.
+ */
+export async function prepareHydration(
+  routeObjects: RouteObject[],
+  pathname: string,
+): Promise<HydrationState> {
+  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  const loaderData: Record<string, unknown> = {};
+  for (const { route } of matches) if (route.loader && route.id) loaderData[route.id] = null;
+  return { loaderData };
+}
+
+export function createAppRouter(
+  options: AppRoutesOptions,
+  init: { routes?: RouteObject[]; hydrationData?: HydrationState } = {},
+) {
+  return createBrowserRouter(init.routes ?? createAppRoutes(options), {
+    hydrationData: init.hydrationData,
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -11,6 +11,7 @@ import {
   useNavigation,
 } from 'react-router';
 import { AppDownloadBanner } from '../components/app-download-banner';
+import type { AppLinks } from '../components/app-download-rules';
 import { Footer, type FooterLinks } from '../components/footer';
 import { NavBar } from '../components/nav-bar';
 import { NavSearch } from '../features/search/components/nav-search';
@@ -79,7 +80,8 @@ const FOOTER_LINKS: FooterLinks = {
 const FOOTER_SUPPORT = { email: config.supportEmail, phone: config.supportPhone };
 
 /** The mobile app is not published yet: no store links, so no download banner (UI kit rule). */
-const APP_LINKS = {};
+const APP_LINKS: AppLinks = {};
+const HAS_APP_LINKS = Object.values(APP_LINKS).some(Boolean);
 
 /** The current table route (name and params incl. those baked into the path). */
 function useCurrentRoute(): { name: RouteName; params: Record<string, string | undefined> } {
@@ -206,7 +208,7 @@ function Shell() {
           <DevToolsLink />
         </Suspense>
       ) : null}
-      {!chrome.webView ? (
+      {HAS_APP_LINKS && !chrome.webView ? (
         <AppDownloadBanner
           pathname={location.pathname}
           search={location.search}

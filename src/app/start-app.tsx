@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n, i18n } from '../i18n/i18n';
 import { resolveInitialLanguage } from '../i18n/language';
 import { config } from '../lib/config';
@@ -8,6 +8,7 @@ import { configureHttpClient } from '../services/http-client';
 import { checkMaintenance } from '../services/maintenance';
 import { queryKeys } from '../services/query-keys';
 import { hasToken } from '../services/session';
+import { subscribeLoginInfo } from '../services/session-events';
 import { App } from './app';
 import { runBootRules } from './boot';
 import { BootFallback } from './boot-fallback';
@@ -15,7 +16,14 @@ import { startMaintenancePolling } from './maintenance-polling';
 import { useMaintenanceStore } from './maintenance-store';
 import { installNavigationEffects } from './navigation-effects';
 import { createQueryClient } from './query-client';
-import { createAppRouter, type AppRouter } from './router';
+import {
+  canHydrate,
+  noticeDismissed,
+  storedLanguage,
+  writePrerenderCookies,
+  type FirstScreenState,
+} from './prerendered-page';
+import { createAppRouter, createAppRoutes, prepareHydration, type AppRouter } from './router';
 import { routes } from './routes';
 import { chunkRecovery, reloadPage, storage } from './runtime';
 import { ShellLayout } from './shell-layout';
@@ -30,6 +38,17 @@ function prefetchFirstScreen(): void {
   const match = matchRoute(window.location.pathname, { production: config.isProduction });
   if (!paths[match.name].public && !hasToken()) return;
   void routes[match.name].screen?.().catch(() => undefined);
+}
+
+/**
+ * Marks #root as the app's once its first render is committed (hydrated, or rendered in place
+ * of a prerendered page): from then on presses reach the page (global.css).
+ */
+function TakenOver({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    delete container.dataset.prerendered;
+  }, [container]);
+  return children; // one child: the tree's ids (useId) stay those of the prerender
 }
 
 /**
@@ -53,7 +72,26 @@ export async function startApp(container: HTMLElement): Promise<void> {
 
   prefetchFirstScreen();
   const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
-  await initI18n(resolveInitialLanguage({ storage: store, browserLanguages }));
+  const language = resolveInitialLanguage({ storage: store, browserLanguages });
+  await initI18n(language);
+
+  // The prerendered page is hydrated only in the state the build rendered it in; the cookies
+  // tell the API which page to send next time (kept current on login, logout and leaving).
+  const firstScreen = (): FirstScreenState => ({
+    language,
+    member: hasToken(),
+    maintenance: useMaintenanceStore.getState().shown,
+    noticeDismissed: noticeDismissed(store),
+  });
+  const hydrate = canHydrate({
+    prerendered: container.dataset.prerendered,
+    search: window.location.search,
+    state: firstScreen(),
+  });
+  const syncCookies = () => writePrerenderCookies(document, storedLanguage(store), firstScreen());
+  syncCookies();
+  subscribeLoginInfo(syncCookies);
+  window.addEventListener('pagehide', syncCookies);
 
   const queryClient = createQueryClient();
   // Until the router exists (its first loaders may already call the API), a hard navigation.
@@ -68,7 +106,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     reload: reloadPage,
   });
 
-  const router: AppRouter = createAppRouter({
+  const routeOptions = {
     Layout: ShellLayout,
     HydrateFallback: BootFallback,
     onScreenRendered: () => chunkRecovery().markRendered(),
@@ -79,6 +117,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
       // Loaded on first use: the KYC call (and its schema) is not needed on Landing.
       fetchKycStatus: async () => (await import('./kyc-gate')).fetchKycStatusForGate(),
     },
+  };
+  const routeObjects = createAppRoutes(routeOptions);
+  const router: AppRouter = createAppRouter(routeOptions, {
+    routes: routeObjects,
+    hydrationData: hydrate
+      ? await prepareHydration(routeObjects, window.location.pathname)
+      : undefined,
   });
 
   toLanding = () => void router.navigate('/', { replace: true });
@@ -101,9 +146,20 @@ export async function startApp(container: HTMLElement): Promise<void> {
     onStatus: (status) => useMaintenanceStore.getState().setWindow(status),
   });
 
-  createRoot(container).render(
+  const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
+      <TakenOver container={container}>
+        <App router={router} queryClient={queryClient} />
+      </TakenOver>
+    </StrictMode>
   );
+  if (hydrate) {
+    hydrateRoot(container, app, {
+      // a mismatch is a bug in the prerender (React then renders the page again): say so
+      onRecoverableError: (error) => console.error('Hydrating the prerendered page failed', error),
+    });
+  } else {
+    container.replaceChildren(); // a prerendered page for another state, if any
+    createRoot(container).render(app);
+  }
 }

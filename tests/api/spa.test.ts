@@ -201,3 +201,120 @@ describe('source maps', () => {
     }
   });
 });
+
+describe('prerendered public pages', () => {
+  const PAGES = {
+    'en-US':
+      '<!doctype html><html lang="en-US"><body><div id="root" data-prerendered="en-US"><h1>One wallet</h1></div></body></html>',
+    'zh-TW':
+      '<!doctype html><html lang="zh-TW"><body><div id="root" data-prerendered="zh-TW"><h1>一個錢包</h1></div></body></html>',
+    'zh-CN':
+      '<!doctype html><html lang="zh-CN"><body><div id="root" data-prerendered="zh-CN"><h1>一个钱包</h1></div></body></html>',
+  } as const;
+  /** large enough for the build to leave compressed copies */
+  const padded = (html: string) => html.replace('</body>', `<!--${'x'.repeat(2000)}--></body>`);
+  let prerenderDist: string;
+  let served: TestApp;
+
+  beforeAll(async () => {
+    prerenderDist = mkdtempSync(path.join(tmpdir(), 'bcnt-dist-prerendered-'));
+    writeFileSync(path.join(prerenderDist, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(prerenderDist, 'prerendered'));
+    for (const [locale, html] of Object.entries(PAGES)) {
+      const dir = path.join(prerenderDist, 'prerendered', locale);
+      mkdirSync(dir);
+      const bytes = Buffer.from(padded(html));
+      writeFileSync(path.join(dir, 'index.html'), bytes);
+      const copies = (await compressedCopies(bytes))!;
+      writeFileSync(path.join(dir, 'index.html.br'), copies.br);
+      writeFileSync(path.join(dir, 'index.html.gz'), copies.gz);
+    }
+    writeFileSync(
+      path.join(prerenderDist, 'prerendered', 'pages.json'),
+      JSON.stringify({ pages: { '/': 'index.html' }, locales: ['en-US', 'zh-TW', 'zh-CN'] }),
+    );
+    served = await createTestApp({
+      config: { serveApp: true, appDistDir: prerenderDist },
+      database: testDb.database,
+    });
+  });
+  afterAll(async () => {
+    await served?.close();
+    rmSync(prerenderDist, { recursive: true, force: true });
+  });
+
+  const landing = (headers: Record<string, string> = {}, url = '/') =>
+    served.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it('sends a zh-TW visitor the zh-TW page, saying it varies with the language and cookies', async () => {
+    const res = await landing({ 'accept-language': 'zh-TW,zh;q=0.9,en-US;q=0.8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(padded(PAGES['zh-TW']));
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('picks the language the app will: Chinese variants, ko-KR and others in English, en-US without a header', async () => {
+    expect((await landing({ 'accept-language': 'zh-HK' })).body).toBe(padded(PAGES['zh-TW']));
+    expect((await landing({ 'accept-language': 'zh-CN,zh;q=0.9' })).body).toBe(
+      padded(PAGES['zh-CN']),
+    );
+    expect((await landing({ 'accept-language': 'zh' })).body).toBe(padded(PAGES['zh-CN']));
+    expect((await landing({ 'accept-language': 'ko-KR,zh-TW;q=0.8' })).body).toBe(
+      padded(PAGES['en-US']),
+    );
+    // the highest q decides, as the browser orders navigator.languages
+    expect((await landing({ 'accept-language': 'en;q=0.5,zh-TW;q=0.9' })).body).toBe(
+      padded(PAGES['zh-TW']),
+    );
+    expect((await landing()).body).toBe(padded(PAGES['en-US']));
+  });
+
+  it('follows the stored language choice (its lang cookie) over the browser language', async () => {
+    const res = await landing({ 'accept-language': 'en-US', cookie: 'a=1; lang=zh-CN' });
+    expect(res.body).toBe(padded(PAGES['zh-CN']));
+    expect((await landing({ 'accept-language': 'zh-TW', cookie: 'lang=en-US' })).body).toBe(
+      padded(PAGES['en-US']),
+    );
+  });
+
+  it('sends the compressed copy of the chosen page', async () => {
+    const res = await landing({ 'accept-language': 'zh-TW', 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(padded(PAGES['zh-TW']));
+    const gz = await landing({ cookie: 'lang=zh-CN', 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(padded(PAGES['zh-CN']));
+  });
+
+  it('sends the plain app page to a browser whose first screen is its own, with a query, and on other routes', async () => {
+    const member = await landing({
+      'accept-language': 'zh-TW',
+      cookie: 'first-screen=own; lang=zh-TW',
+    });
+    expect(member.body).toBe(INDEX_HTML);
+    expect((await landing({ 'accept-language': 'zh-TW' }, '/?type=contact-us')).body).toBe(
+      INDEX_HTML,
+    );
+    expect((await landing({ 'accept-language': 'zh-TW' }, '/login')).body).toBe(INDEX_HTML);
+    const head = await served.app.inject({
+      method: 'HEAD',
+      url: '/',
+      headers: { 'accept-language': 'zh-TW' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(padded(PAGES['zh-TW']))));
+  });
+
+  it("serves no prerendered page for a build without them (the first suite's dist)", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'zh-TW' },
+    });
+    expect(res.body).toBe(INDEX_HTML);
+  });
+});

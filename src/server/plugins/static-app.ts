@@ -1,15 +1,30 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVICE_PREFIXES } from '../../shared/api/services';
+import {
+  cookieValue,
+  FIRST_SCREEN_COOKIE,
+  isPrerenderLocale,
+  OWN_FIRST_SCREEN,
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  requestLocale,
+  type PrerenderManifest,
+} from '../../shared/prerender';
 
 /**
  * Serves the built browser app (APP_DIST_DIR) when SERVE_APP is on, the way `npm start` runs in
  * production: hashed files under /assets/ are cached for a year, index.html is always
  * revalidated, text files go brotli- or gzip-compressed when the build left compressed copies. Unknown GET paths that are app routes get index.html (client-side routing).
  * In production `.map` files are not served (404).
+ *
+ * Prerendered public pages (the build's `prerendered/pages.json`, README "Prerendered public
+ * pages"): a GET of such a path without a query gets the file prerendered in the language the
+ * app will start in (the `lang` cookie, else Accept-Language), unless the browser said its first
+ * screen is its own (`first-screen=own`: a member, maintenance); those get index.html as before.
  */
 
 /** First path segments that belong to the server, never to the app's client-side routes. */
@@ -34,6 +49,38 @@ export function isSpaFallbackRequest(request: FastifyRequest): boolean {
   const last = segments.at(-1) ?? '';
   const extension = path.extname(last);
   return extension === '' || extension === '.html';
+}
+
+/** The prerendered pages of the build in `root`, or null when it has none. */
+export function readPrerenderManifest(root: string): PrerenderManifest | null {
+  const file = path.join(root, PRERENDER_DIR, PRERENDER_MANIFEST);
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as PrerenderManifest;
+  for (const [page, name] of Object.entries(manifest.pages)) {
+    if (!page.startsWith('/') || name.includes('/') || name.includes('..'))
+      throw new Error(`${file}: ${page} -> ${name} is not a page and a file name`);
+  }
+  if (!manifest.locales.every(isPrerenderLocale)) throw new Error(`${file}: unknown locales`);
+  return manifest;
+}
+
+/**
+ * The prerendered file (relative to the dist folder) this request should get, or null: GET or
+ * HEAD of a prerendered path with no query, from a browser showing the visitor's first screen.
+ */
+export function prerenderedFileFor(
+  request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
+  manifest: PrerenderManifest,
+): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (request.url.includes('?')) return null;
+  const file = manifest.pages[request.url];
+  if (!file) return null;
+  const cookie = request.headers.cookie;
+  if (cookieValue(cookie, FIRST_SCREEN_COOKIE) === OWN_FIRST_SCREEN) return null;
+  const locale = requestLocale({ cookie, acceptLanguage: request.headers['accept-language'] });
+  if (!manifest.locales.includes(locale)) return null;
+  return `${PRERENDER_DIR}/${locale}/${file}`;
 }
 
 async function staticAppPlugin(app: FastifyInstance) {
@@ -63,6 +110,18 @@ async function staticAppPlugin(app: FastifyInstance) {
       }
     },
   });
+
+  const prerendered = readPrerenderManifest(root);
+  if (prerendered) {
+    app.addHook('onRequest', async (request, reply) => {
+      const file = prerenderedFileFor(request, prerendered);
+      if (!file) return;
+      // the page depends on the language and cookies as well as on the encoding
+      reply.header('vary', 'accept-encoding, accept-language, cookie');
+      await reply.type('text/html; charset=utf-8').sendFile(file);
+      return reply;
+    });
+  }
 }
 
 export default fp(staticAppPlugin, { name: 'app-static', dependencies: ['app-context'] });

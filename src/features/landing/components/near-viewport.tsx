@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 /**
  * Renders its children once the spot comes within `margin` of the viewport (then keeps them):
  * blocks far down the landing page load their code and data only when the visitor scrolls
- * towards them, so the first load stays light. Without IntersectionObserver it renders at once.
+ * towards them, so the first load stays light. Without IntersectionObserver it renders once
+ * mounted. The first render is always the empty spot, the same as the build's prerender, so a
+ * prerendered page hydrates without a mismatch.
  */
 export function NearViewport({
   children,
@@ -16,10 +18,14 @@ export function NearViewport({
   minHeight?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { hasToken } from '../../../services/session';
+import { useLoggedIn } from '../../../hooks/use-logged-in';
 import styles from './landing-page.module.css';
 
 /**
@@ -108,7 +108,8 @@ export function LandingPage({
 }: LandingPageProps) {
   const { t } = useTranslation('landing');
   const openContactUs = useOpenContactUs();
-  const isVisitor = !hasToken();
+  // the session's store: a visitor on the build's prerender and while hydrating, then current
+  const isVisitor = !useLoggedIn();
 
   return (
     <div className={styles.page} data-testid="landing-page">

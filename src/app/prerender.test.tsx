@@ -1,0 +1,154 @@
+import { act } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { composePage } from '../../scripts/prerender-page';
+import enLanding from '../i18n/locales/en-US/landing.json';
+import enNav from '../i18n/locales/en-US/nav.json';
+import cnLanding from '../i18n/locales/zh-CN/landing.json';
+import cnNav from '../i18n/locales/zh-CN/nav.json';
+import twComponents from '../i18n/locales/zh-TW/components.json';
+import twLanding from '../i18n/locales/zh-TW/landing.json';
+import twNav from '../i18n/locales/zh-TW/nav.json';
+import { AppProviders } from './app-providers';
+import { BootFallback } from './boot-fallback';
+import { PRERENDERED_PAGES, renderPage } from './prerender';
+import { createQueryClient } from './query-client';
+import { createAppRoutes, prepareHydration } from './router';
+import { ShellLayout } from './shell-layout';
+import type { Locale } from '../shared/constants/locales';
+
+const FIRST_SCREEN: Record<Locale, { landing: Record<string, string>; login: string }> = {
+  'en-US': { landing: enLanding, login: enNav.login },
+  'zh-TW': { landing: twLanding, login: twNav.login },
+  'zh-CN': { landing: cnLanding, login: cnNav.login },
+};
+
+const SHELL = `<!doctype html>
+<html lang="en-US">
+  <head>
+    <title>BCNT Platform</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/button-abc.css">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const ASSETS: Record<string, string> = {
+  'assets/button-abc.css': '.button{color:red}',
+  'assets/index-abc.css': 'body{margin:0}',
+  'assets/landing-page-abc.css': '.hero{padding:1rem}',
+};
+
+/** The text of an HTML fragment as a browser shows it (entities decoded). */
+function textOf(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content.textContent ?? '';
+}
+
+describe('the prerendered landing page', () => {
+  it('is the first prerendered page, at /', () => {
+    expect(PRERENDERED_PAGES[0]).toMatchObject({ path: '/', file: 'index.html' });
+  });
+
+  it.each(Object.keys(FIRST_SCREEN) as Locale[])(
+    'holds the first screen in %s: the banner, the visitor actions and the nav bar',
+    async (locale) => {
+      const { landing, login } = FIRST_SCREEN[locale];
+      const { html, title } = await renderPage('/', locale);
+      const text = textOf(html);
+      for (const key of ['hero.eyebrow', 'hero.title', 'hero.body', 'hero.signUp', 'hero.logIn'])
+        expect(text).toContain(landing[key]);
+      expect(text).toContain(landing['features.title']);
+      expect(text).toContain(login);
+      expect(html).toContain('data-testid="landing-hero"');
+      // the member's view is the browser's, never the build's
+      expect(html).not.toContain('data-testid="landing-hero-account"');
+      // only Traditional Chinese readers get the anti-fraud notice
+      expect(text.includes(twComponents['siteNotice.title'])).toBe(locale === 'zh-TW');
+
+      const page = composePage({
+        shell: SHELL,
+        locale,
+        title,
+        rootHtml: html,
+        screenCssFiles: ['assets/landing-page-abc.css'],
+        readAsset: (file) => ASSETS[file]!,
+      });
+      expect(page).toContain(`<html lang="${locale}">`);
+      expect(page).toContain(
+        `<title>${locale === 'en-US' ? 'BCNT Platform' : 'BCNT 平台'}</title>`,
+      );
+      expect(page).toContain(`<div id="root" data-prerendered="${locale}">${html}</div>`);
+      // the shell's and the screen's CSS inlined in order; no stylesheet holds up the first paint
+      expect(page).toContain(
+        '<style>.button{color:red}\nbody{margin:0}\n.hero{padding:1rem}</style>',
+      );
+      expect(page).not.toMatch(/<link rel="stylesheet"(?![^>]*media="print")[^>]*>/);
+      expect(page).toContain(
+        '<link rel="stylesheet" href="/assets/landing-page-abc.css" media="print">',
+      );
+      expect(page).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    },
+  );
+});
+
+describe('hydrating the prerendered landing page', () => {
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.replaceChildren();
+  });
+
+  it.each(['en-US', 'zh-TW'] as const)(
+    'in %s keeps the markup: no mismatch, the same elements, no loader runs again',
+    async (locale) => {
+      const { html } = await renderPage('/', locale);
+      const container = document.createElement('div');
+      container.id = 'root';
+      container.innerHTML = html;
+      document.body.append(container);
+      const heading = container.querySelector('h1');
+      expect(heading?.textContent).toBe(FIRST_SCREEN[locale].landing['hero.title']);
+
+      const hasToken = vi.fn(() => false);
+      const routes = createAppRoutes({
+        Layout: ShellLayout,
+        HydrateFallback: BootFallback,
+        entryDeps: {
+          hasToken,
+          maintenanceShown: () => false,
+          production: true,
+          fetchKycStatus: () => Promise.resolve(null),
+        },
+      });
+      const hydrationData = await prepareHydration(routes, '/');
+      const router = createMemoryRouter(routes, { initialEntries: ['/'], hydrationData });
+      const errors: unknown[] = [];
+      const consoleError = vi.spyOn(console, 'error');
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <AppProviders queryClient={createQueryClient()}>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </StrictMode>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      });
+      expect(errors).toEqual([]);
+      expect(consoleError).not.toHaveBeenCalled();
+      consoleError.mockRestore();
+      // hydrated in place: the server's element is the live one, and the guards did not rerun
+      expect(container.querySelector('h1')).toBe(heading);
+      expect(hasToken).not.toHaveBeenCalled();
+      expect(router.state.initialized).toBe(true);
+    },
+  );
+});

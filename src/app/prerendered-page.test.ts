@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { requestLocale } from '../shared/prerender';
+import {
+  canHydrate,
+  writeLanguageCookie,
+  writePrerenderCookies,
+  type FirstScreenState,
+} from './prerendered-page';
+
+const VISITOR: FirstScreenState = {
+  language: 'zh-TW',
+  member: false,
+  maintenance: false,
+  noticeDismissed: false,
+};
+
+/** A cookie jar that keeps what a browser would: name=value, max-age=0 deletes. */
+function jar() {
+  const values = new Map<string, string>();
+  return {
+    set cookie(text: string) {
+      const [pair = '', ...attributes] = text.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (attributes.some((attribute) => attribute.trim() === 'max-age=0')) values.delete(name);
+      else values.set(name, value);
+    },
+    get cookie() {
+      return [...values].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
+  };
+}
+
+describe('hydrating the prerendered page', () => {
+  it('happens for a visitor in the language it was prerendered in, at a URL without a query', () => {
+    expect(canHydrate({ prerendered: 'zh-TW', search: '', state: VISITOR })).toBe(true);
+  });
+
+  it.each([
+    ['another language', { prerendered: 'en-US', search: '', state: VISITOR }],
+    ['the plain app page', { prerendered: undefined, search: '', state: VISITOR }],
+    ['a query', { prerendered: 'zh-TW', search: '?type=contact-us', state: VISITOR }],
+    ['a member', { prerendered: 'zh-TW', search: '', state: { ...VISITOR, member: true } }],
+    ['maintenance', { prerendered: 'zh-TW', search: '', state: { ...VISITOR, maintenance: true } }],
+    [
+      'the dismissed zh-TW notice',
+      { prerendered: 'zh-TW', search: '', state: { ...VISITOR, noticeDismissed: true } },
+    ],
+  ])('does not happen with %s (rendered in the browser instead)', (_, options) => {
+    expect(canHydrate(options)).toBe(false);
+  });
+
+  it('ignores a dismissed notice outside zh-TW (it is shown only there)', () => {
+    const state = { ...VISITOR, language: 'en-US' as const, noticeDismissed: true };
+    expect(canHydrate({ prerendered: 'en-US', search: '', state })).toBe(true);
+  });
+});
+
+describe('the cookies the API picks the page by', () => {
+  it('carry the stored language and make the API pick it', () => {
+    const cookies = jar();
+    writePrerenderCookies(cookies, 'zh-CN', { ...VISITOR, language: 'zh-CN' });
+    expect(cookies.cookie).toBe('lang=zh-CN');
+    expect(requestLocale({ cookie: cookies.cookie, acceptLanguage: 'en-US' })).toBe('zh-CN');
+  });
+
+  it('leave the language to the browser when none is stored', () => {
+    const cookies = jar();
+    writeLanguageCookie(cookies, 'zh-TW');
+    writePrerenderCookies(cookies, null, VISITOR);
+    expect(cookies.cookie).toBe('');
+    expect(requestLocale({ cookie: cookies.cookie, acceptLanguage: 'zh-HK,en;q=0.5' })).toBe(
+      'zh-TW',
+    );
+  });
+
+  it('say first-screen=own for a member until they sign out', () => {
+    const cookies = jar();
+    writePrerenderCookies(cookies, 'en-US', { ...VISITOR, member: true });
+    expect(cookies.cookie).toBe('lang=en-US; first-screen=own');
+    writePrerenderCookies(cookies, 'en-US', VISITOR);
+    expect(cookies.cookie).toBe('lang=en-US');
+  });
+});
