@@ -9,8 +9,9 @@ import { openDatabase } from '../../src/server/db/database';
  * The migrated PGlite data directory every PGlite test database starts from (a copy of it opens
  * in about half a second; initdb and every migration take 10 to 30 s on two busy cores). Built
  * once and kept on disk under node_modules/.cache, named by a hash of the migrations, the PGlite
- * version and the template's settings: vitest's global setup builds it before the workers start, and a later run (or a
- * single test file) finds it there. A change to any migration names a new file.
+ * version and the template's settings: vitest's global setup builds it before the workers
+ * start, and a later run (or a single test file) finds it there. A change to any migration names
+ * a new file.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MIGRATIONS = path.join(ROOT, 'src', 'server', 'db', 'migrations');
@@ -18,7 +19,7 @@ const CACHE = path.join(ROOT, 'node_modules', '.cache', 'bcnt-pglite-template');
 
 /**
  * What makes a copy cheaper to open than the data directory initdb leaves (about 0.8 s of CPU
- * per open to 0.5 here, over a suite that opens some hundreds): shared buffers of 16 MB rather
+ * per open to 0.5 here; the integration suite opens about a hundred): shared buffers of 16 MB rather
  * than 128 (a test database is a few MB, and each open sets the buffers up), and no template0
  * and template1 (40 % of the files each copy unpacks; nothing creates a database on
  * PGlite).
