@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/database';
+
+// PGlite runs each statement on the API's own thread. A job awaiting one statement after
+// another must still let the process answer requests between them (scheduler ticks were
+// stalling every request for their whole length).
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ inMemory: true });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function statementsBeforeTheLoopRuns(run: (count: () => void) => Promise<void>) {
+  let done = 0;
+  let seenAfter: number | undefined;
+  setImmediate(() => (seenAfter = done));
+  await run(() => (done += 1));
+  return seenAfter;
+}
+
+describe('PGlite and the event loop', () => {
+  it('runs other callbacks between awaited statements', async () => {
+    const seenAfter = await statementsBeforeTheLoopRuns(async (count) => {
+      for (let i = 0; i < 10; i += 1) {
+        await database.db.execute(sql`select ${i}::int as n`);
+        count();
+      }
+    });
+    expect(seenAfter).toBeDefined();
+    expect(seenAfter).toBeLessThanOrEqual(1);
+  });
+
+  it('also between the statements of a transaction, which still commits as one', async () => {
+    await database.db.execute(sql`create table if not exists loop_turns (n int)`);
+    const seenAfter = await statementsBeforeTheLoopRuns((count) =>
+      database.db.transaction(async (tx) => {
+        for (let i = 0; i < 10; i += 1) {
+          await tx.execute(sql`insert into loop_turns values (${i})`);
+          count();
+        }
+      }),
+    );
+    expect(seenAfter).toBeLessThanOrEqual(1);
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from loop_turns`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(result.rows[0]?.n).toBe(10);
+  });
+});
