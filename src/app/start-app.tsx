@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n, i18n } from '../i18n/i18n';
 import { resolveInitialLanguage } from '../i18n/language';
@@ -154,9 +154,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (hydrate) {
-    hydrateRoot(container, app, {
-      // a mismatch is a bug in the prerender (React then renders the page again): say so
-      onRecoverableError: (error) => console.error('Hydrating the prerendered page failed', error),
+    // As a transition, hydration yields to the browser between components instead of taking
+    // the main thread for the whole page at once (the page is already painted).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // a mismatch is a bug in the prerender (React then renders the page again): say so
+        onRecoverableError: (error) =>
+          console.error('Hydrating the prerendered page failed', error),
+      });
     });
   } else {
     container.replaceChildren(); // a prerendered page for another state, if any
