@@ -10,7 +10,8 @@
 // and the CPU of this process, autocannon's: both share the machine's cores, so a tail can be
 // the client's. BENCH_READS=only skips the other parts; BENCH_ONLY=<part of a path> measures
 // that route only; BENCH_API_NODE_ARGS adds Node options to the API process (e.g.
-// `--cpu-prof --cpu-prof-dir=/tmp/prof`, `--trace-gc`).
+// `--cpu-prof --cpu-prof-dir=/tmp/prof`, `--trace-gc`); BENCH_SCHEDULER=off keeps the API's
+// scheduler stopped (it runs, as under `npm start`, by default).
 //
 // How autocannon offers a rate: each connection sends back to back (one request in flight)
 // until it has sent its share of the second (1,000/s over 32 connections: 31), then waits for

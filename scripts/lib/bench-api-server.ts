@@ -1,6 +1,8 @@
 // The API for `npm run bench`'s HTTP figures, in a process of its own (autocannon must not share
 // its event loop): built as `npm start` builds it, on in-memory PGlite or, with BENCH_DATABASE_URL,
-// on that PostgreSQL database; one identity-verified member. Prints one JSON line
+// on that PostgreSQL database; one identity-verified member. As under `npm start`, the scheduler
+// runs its jobs (every 15 s, the poll of a public chain; BENCH_SCHEDULER=off leaves it stopped):
+// on PGlite their statements run on this thread. Prints one JSON line
 // `{ "base": ..., "token": ... }` when ready and serves until killed.
 //
 // Over the IPC channel (when spawned with one) it reports what happened inside the process
@@ -70,6 +72,7 @@ async function main() {
   const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
   const { app, token } = await buildBenchApp(database);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.BENCH_SCHEDULER !== 'off') app.scheduler.start();
   if (process.send) reportStats();
   console.log(JSON.stringify({ base, token }));
   let stopping = false;

@@ -16,6 +16,8 @@ export async function buildBenchApp(database: Database) {
       // every request comes from 127.0.0.1 and one member: the limits must not answer 429, but
       // the limiter still runs on every request as in production
       rateLimitScale: 1000,
+      // the scheduler's poll on a public chain (1 s is the local chain's, for the dev stack)
+      schedulerPollMs: 15_000,
     },
     db: database,
     logger: false,
