@@ -24,6 +24,11 @@ export interface ChainMarginDepositProps {
   currency: string;
   /** MarginVault's deposit of the subscription (CheckSubscription's `deposit`). */
   deposit: MarginVaultDeposit;
+  /**
+   * The subscription still waits for this deposit. False once the platform has it (the card
+   * stays to finish the transactions it sent: Done, never a second deposit).
+   */
+  due: boolean;
   /** token decimals of the margin currency */
   decimals: number;
 }
@@ -36,7 +41,13 @@ export default function ChainMarginDeposit(props: ChainMarginDepositProps) {
   );
 }
 
-function DepositFlow({ subscriptionId, currency, deposit, decimals }: ChainMarginDepositProps) {
+function DepositFlow({
+  subscriptionId,
+  currency,
+  deposit,
+  due,
+  decimals,
+}: ChainMarginDepositProps) {
   const { t } = useTranslation('autotrade');
   const { address } = useAccount();
   const amount = BigInt(deposit.amount);
@@ -53,7 +64,7 @@ function DepositFlow({ subscriptionId, currency, deposit, decimals }: ChainMargi
   const rightWallet = address?.toLowerCase() === deposit.wallet.toLowerCase();
 
   async function send() {
-    if (running.current || !rightWallet) return;
+    if (running.current || !rightWallet || !due) return;
     running.current = true;
     try {
       if (allowance.needsApprove || allowance.allowance === undefined) {
@@ -72,8 +83,14 @@ function DepositFlow({ subscriptionId, currency, deposit, decimals }: ChainMargi
 
   return (
     <div className={styles.form} data-testid="autotrade-chain-deposit">
-      <p className={styles.lead}>{t('chain.text', { amount: shown, wallet: deposit.wallet })}</p>
-      {!address ? (
+      {!due ? (
+        <p className={styles.muted} data-testid="autotrade-chain-received">
+          {t('my.chainMarginNote')}
+        </p>
+      ) : (
+        <p className={styles.lead}>{t('chain.text', { amount: shown, wallet: deposit.wallet })}</p>
+      )}
+      {!due ? null : !address ? (
         <Notice tone="info" testId="autotrade-chain-connect">
           {t('chain.connect', { wallet: deposit.wallet })}
         </Notice>
@@ -103,7 +120,7 @@ function DepositFlow({ subscriptionId, currency, deposit, decimals }: ChainMargi
         label={t('chain.deposit', { amount: shown })}
         testId="autotrade-chain-deposit-progress"
       />
-      {flow.state.status === 'done' ? (
+      {due && flow.state.status === 'done' ? (
         <p className={styles.muted} data-testid="autotrade-chain-wait">
           {t('chain.wait')}
         </p>

@@ -250,6 +250,18 @@ function MarginCard({ subscription }: { subscription: AutotradeSubscription }) {
   const live = AUTOTRADE_LIVE_STATES.includes(subscription.state);
   const custodial = subscription.marginSource === 'custodial';
   const amountText = positiveAmountText(amount, currency === 'BCNT' ? 18 : 6);
+  const due =
+    live && !custodial && subscription.deposit && BigInt(subscription.deposit.amount) > 0n
+      ? subscription.deposit
+      : null;
+  // Once shown, the wallet deposit card stays for the rest of the visit. The platform may
+  // activate the subscription (the indexer needs one confirmation on the local chain, and this
+  // page reads the subscription every 5 s) before the card has seen its own receipt (read every
+  // 4 s when the first look came too early): removing the card then dropped the transaction it
+  // was following, which never showed Done.
+  const [shownDeposit, setShownDeposit] = useState(due);
+  if (due && due !== shownDeposit) setShownDeposit(due);
+  const chainDeposit = due ?? (live && !custodial ? shownDeposit : null);
   return (
     <SectionCard title={t('my.margin')} data-testid="autotrade-my-margin">
       <dl className={styles.facts}>
@@ -342,11 +354,12 @@ function MarginCard({ subscription }: { subscription: AutotradeSubscription }) {
             </Notice>
           ) : null}
         </>
-      ) : live && subscription.deposit && BigInt(subscription.deposit.amount) > 0n ? (
+      ) : chainDeposit ? (
         <LazyChainMarginDeposit
           subscriptionId={subscription.id}
           currency={currency}
-          deposit={subscription.deposit}
+          deposit={chainDeposit}
+          due={due !== null}
           decimals={currency === 'BCNT' ? 18 : 6}
         />
       ) : live ? (

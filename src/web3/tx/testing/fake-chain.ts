@@ -16,7 +16,7 @@ import {
   type Hash,
   type Hex,
 } from 'viem';
-import { createConfig, type Config } from 'wagmi';
+import { createConfig, createStorage, noopStorage, type Config } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { injected } from 'wagmi/connectors';
 import { localChain, readOnlyMainnet } from '../../chains';
@@ -400,7 +400,17 @@ export function createFakeSetup({
   automine = true,
   walletChainId = 31337,
   account = TEST_ACCOUNT,
-}: { automine?: boolean; walletChainId?: number; account?: Address } = {}): FakeSetup {
+  ssr = false,
+}: {
+  automine?: boolean;
+  walletChainId?: number;
+  account?: Address;
+  /**
+   * As the app's config (`wagmi-config.ts`: restored after mount), for screens rendered in
+   * `Web3Provider` (its storage keeps nothing).
+   */
+  ssr?: boolean;
+} = {}): FakeSetup {
   const node = createFakeNode({ chainId: 31337, automine });
   const mainnet = createFakeNode({ chainId: 1 });
   const wallet = createFakeWallet({ account, nodes: [node, mainnet], chainId: walletChainId });
@@ -418,8 +428,9 @@ export function createFakeSetup({
     ],
     transports: { 31337: node.transport(), 1: mainnet.transport() },
     multiInjectedProviderDiscovery: false,
-    storage: null,
+    storage: ssr ? createStorage({ storage: noopStorage }) : null,
     pollingInterval: 10,
+    ssr,
   });
   return {
     config,
