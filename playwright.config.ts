@@ -58,10 +58,6 @@ export default defineConfig({
       // each test on whichever stack is free: they set up what they need (a member, funds) and
       // take the clock and chain as they find them, so a spec's long tests need not wait in line
       fullyParallel: true,
-      // one more try for these long journeys only: the BCNT margin deposit of
-      // autotrade.time-travel.spec.ts has twice stayed Pending on a loaded machine (the
-      // transaction sent, its receipt not seen by the page within a minute), not yet explained
-      retries: 1,
       // baseURL: the stack the worker claims (e2e/fixtures/test.ts)
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
