@@ -37,6 +37,8 @@ const escapeHtml = (text: string) =>
  */
 export function composePage(options: {
   shell: string;
+  /** The page's path: the browser hydrates the markup only at that path. */
+  path: string;
   locale: Locale;
   title: string;
   rootHtml: string;
@@ -62,7 +64,7 @@ export function composePage(options: {
   page = replaceOnce(
     page,
     '<div id="root"></div>',
-    `<div id="root" data-prerendered="${locale}">${options.rootHtml}</div>`,
+    `<div id="root" data-prerendered="${locale}" data-prerendered-path="${escapeHtml(options.path)}">${options.rootHtml}</div>`,
   );
   return page;
 }

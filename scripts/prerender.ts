@@ -62,6 +62,7 @@ async function main(): Promise<void> {
         const rendered = await renderer.renderPage(page.path, locale);
         const html = composePage({
           shell,
+          path: page.path,
           locale,
           title: rendered.title,
           rootHtml: rendered.html,

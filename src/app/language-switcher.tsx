@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect, type LanguageOption } from '../components/language-select';
 import { LANGUAGE_NAMES } from '../i18n/language';
@@ -13,9 +13,25 @@ export interface LanguageSwitcherProps {
   onChangeLanguage?: (lng: string) => Promise<unknown>;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * False in the build's prerender and while the browser hydrates it, true once the app runs the
+ * page: a choice made before that would reach no handler (the select would show it, and nothing
+ * would change).
+ */
+function useAppRunning(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The nav bar's language switcher: the UI kit's select, bound to the change flow. It stays
- * disabled while the change is stored and the page reloads, so it cannot fire twice.
+ * disabled while the change is stored and the page reloads, so it cannot fire twice, and on a
+ * prerendered page until the app has taken it over.
  */
 export function LanguageSwitcher({
   tone = 'dark',
@@ -24,6 +40,7 @@ export function LanguageSwitcher({
   const { i18n } = useTranslation();
   const current = resolveLocale(i18n.language);
   const [busy, setBusy] = useState(false);
+  const running = useAppRunning();
 
   async function handleChange(code: string) {
     if (busy || code === current) return;
@@ -41,7 +58,7 @@ export function LanguageSwitcher({
       value={current}
       options={OPTIONS}
       onChange={(code) => void handleChange(code)}
-      disabled={busy}
+      disabled={busy || !running}
       tone={tone}
     />
   );

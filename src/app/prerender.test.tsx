@@ -73,6 +73,7 @@ describe('the prerendered landing page', () => {
 
       const page = composePage({
         shell: SHELL,
+        path: '/',
         locale,
         title,
         rootHtml: html,
@@ -83,7 +84,9 @@ describe('the prerendered landing page', () => {
       expect(page).toContain(
         `<title>${locale === 'en-US' ? 'BCNT Platform' : 'BCNT 平台'}</title>`,
       );
-      expect(page).toContain(`<div id="root" data-prerendered="${locale}">${html}</div>`);
+      expect(page).toContain(
+        `<div id="root" data-prerendered="${locale}" data-prerendered-path="/">${html}</div>`,
+      );
       // the shell's and the screen's CSS inlined in order; no stylesheet holds up the first paint
       expect(page).toContain(
         '<style>.button{color:red}\nbody{margin:0}\n.hero{padding:1rem}</style>',
@@ -114,6 +117,10 @@ describe('hydrating the prerendered landing page', () => {
       container.innerHTML = html;
       document.body.append(container);
       const heading = container.querySelector('h1');
+      const languages = () =>
+        container.querySelector<HTMLSelectElement>('select[data-testid="language-select"]');
+      // a choice before the app runs would reach no handler
+      expect(languages()?.disabled).toBe(true);
       expect(heading?.textContent).toBe(FIRST_SCREEN[locale].landing['hero.title']);
 
       const hasToken = vi.fn(() => false);
@@ -147,6 +154,7 @@ describe('hydrating the prerendered landing page', () => {
       consoleError.mockRestore();
       // hydrated in place: the server's element is the live one, and the guards did not rerun
       expect(container.querySelector('h1')).toBe(heading);
+      expect(languages()?.disabled).toBe(false);
       expect(hasToken).not.toHaveBeenCalled();
       expect(router.state.initialized).toBe(true);
     },

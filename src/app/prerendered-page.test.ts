@@ -14,6 +14,8 @@ const VISITOR: FirstScreenState = {
   noticeDismissed: false,
 };
 
+const AT_LANDING = { prerenderedPath: '/', pathname: '/' };
+
 /** A cookie jar that keeps what a browser would: name=value, max-age=0 deletes. */
 function jar() {
   const values = new Map<string, string>();
@@ -32,18 +34,53 @@ function jar() {
 
 describe('hydrating the prerendered page', () => {
   it('happens for a visitor in the language it was prerendered in, at a URL without a query', () => {
-    expect(canHydrate({ prerendered: 'zh-TW', search: '', state: VISITOR })).toBe(true);
+    expect(canHydrate({ ...AT_LANDING, prerendered: 'zh-TW', search: '', state: VISITOR })).toBe(
+      true,
+    );
   });
 
   it.each([
-    ['another language', { prerendered: 'en-US', search: '', state: VISITOR }],
-    ['the plain app page', { prerendered: undefined, search: '', state: VISITOR }],
-    ['a query', { prerendered: 'zh-TW', search: '?type=contact-us', state: VISITOR }],
-    ['a member', { prerendered: 'zh-TW', search: '', state: { ...VISITOR, member: true } }],
-    ['maintenance', { prerendered: 'zh-TW', search: '', state: { ...VISITOR, maintenance: true } }],
+    ['another language', { ...AT_LANDING, prerendered: 'en-US', search: '', state: VISITOR }],
+    [
+      'the plain app page',
+      {
+        prerendered: undefined,
+        prerenderedPath: undefined,
+        pathname: '/',
+        search: '',
+        state: VISITOR,
+      },
+    ],
+    [
+      'another path (the URL moved before the start)',
+      {
+        prerendered: 'zh-TW',
+        prerenderedPath: '/',
+        pathname: '/wallet',
+        search: '',
+        state: VISITOR,
+      },
+    ],
+    [
+      'a query',
+      { ...AT_LANDING, prerendered: 'zh-TW', search: '?type=contact-us', state: VISITOR },
+    ],
+    [
+      'a member',
+      { ...AT_LANDING, prerendered: 'zh-TW', search: '', state: { ...VISITOR, member: true } },
+    ],
+    [
+      'maintenance',
+      { ...AT_LANDING, prerendered: 'zh-TW', search: '', state: { ...VISITOR, maintenance: true } },
+    ],
     [
       'the dismissed zh-TW notice',
-      { prerendered: 'zh-TW', search: '', state: { ...VISITOR, noticeDismissed: true } },
+      {
+        ...AT_LANDING,
+        prerendered: 'zh-TW',
+        search: '',
+        state: { ...VISITOR, noticeDismissed: true },
+      },
     ],
   ])('does not happen with %s (rendered in the browser instead)', (_, options) => {
     expect(canHydrate(options)).toBe(false);
@@ -51,7 +88,7 @@ describe('hydrating the prerendered page', () => {
 
   it('ignores a dismissed notice outside zh-TW (it is shown only there)', () => {
     const state = { ...VISITOR, language: 'en-US' as const, noticeDismissed: true };
-    expect(canHydrate({ prerendered: 'en-US', search: '', state })).toBe(true);
+    expect(canHydrate({ ...AT_LANDING, prerendered: 'en-US', search: '', state })).toBe(true);
   });
 });
 

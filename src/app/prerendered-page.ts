@@ -31,18 +31,23 @@ export function hasOwnFirstScreen(state: FirstScreenState): boolean {
 
 /**
  * Hydrate the markup in #root only when it is the page this browser renders first: prerendered
- * in the app's language, for the visitor's first screen, at a URL without a query (a query can
- * open a dialog or trigger a boot rule the build did not render). Otherwise the markup is
- * replaced by a client render, as without a prerender.
+ * in the app's language, for the visitor's first screen, at its own path (the chunk-load
+ * recovery may have moved the URL before the app starts) without a query (a query can open a
+ * dialog or trigger a boot rule the build did not render). Otherwise the markup is replaced by
+ * a client render, as without a prerender.
  */
 export function canHydrate(options: {
   /** `data-prerendered` of #root: the page's language, absent on the plain app page. */
   prerendered: string | undefined;
+  /** `data-prerendered-path` of #root: the path it was rendered for. */
+  prerenderedPath: string | undefined;
+  pathname: string;
   search: string;
   state: FirstScreenState;
 }): boolean {
   return (
     options.prerendered === options.state.language &&
+    options.prerenderedPath === options.pathname &&
     options.search === '' &&
     !hasOwnFirstScreen(options.state)
   );

@@ -47,6 +47,7 @@ function prefetchFirstScreen(): void {
 function TakenOver({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     delete container.dataset.prerendered;
+    delete container.dataset.prerenderedPath;
   }, [container]);
   return children; // one child: the tree's ids (useId) stay those of the prerender
 }
@@ -85,6 +86,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   });
   const hydrate = canHydrate({
     prerendered: container.dataset.prerendered,
+    prerenderedPath: container.dataset.prerenderedPath,
+    pathname: window.location.pathname,
     search: window.location.search,
     state: firstScreen(),
   });
