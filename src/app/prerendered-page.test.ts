@@ -12,6 +12,7 @@ const VISITOR: FirstScreenState = {
   member: false,
   maintenance: false,
   noticeDismissed: false,
+  walletSession: false,
 };
 
 const AT_LANDING = { prerenderedPath: '/', pathname: '/' };
@@ -80,6 +81,15 @@ describe('hydrating the prerendered page', () => {
         prerendered: 'zh-TW',
         search: '',
         state: { ...VISITOR, noticeDismissed: true },
+      },
+    ],
+    [
+      'a stored wallet connection (the nav shows its address, not Connect wallet)',
+      {
+        ...AT_LANDING,
+        prerendered: 'zh-TW',
+        search: '',
+        state: { ...VISITOR, walletSession: true },
       },
     ],
   ])('does not happen with %s (rendered in the browser instead)', (_, options) => {

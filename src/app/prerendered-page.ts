@@ -18,6 +18,11 @@ export interface FirstScreenState {
   maintenance: boolean;
   /** The zh-TW anti-fraud notice was dismissed (the prerendered zh-TW pages show it). */
   noticeDismissed: boolean;
+  /**
+   * A browser wallet connection is stored: the nav bar loads the wallet's area at once (its
+   * address and balance), not the visitor's Connect wallet button the page was built with.
+   */
+  walletSession: boolean;
 }
 
 /** True when the first screen differs from what a visitor with nothing stored sees. */
@@ -25,6 +30,7 @@ export function hasOwnFirstScreen(state: FirstScreenState): boolean {
   return (
     state.member ||
     state.maintenance ||
+    state.walletSession ||
     (state.language === SITE_NOTICE_LOCALE && state.noticeDismissed)
   );
 }

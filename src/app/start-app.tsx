@@ -9,6 +9,7 @@ import { checkMaintenance } from '../services/maintenance';
 import { queryKeys } from '../services/query-keys';
 import { hasToken } from '../services/session';
 import { subscribeLoginInfo } from '../services/session-events';
+import { hasWalletSession } from '../web3/wallet-session';
 import { App } from './app';
 import { runBootRules } from './boot';
 import { BootFallback } from './boot-fallback';
@@ -83,6 +84,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     member: hasToken(),
     maintenance: useMaintenanceStore.getState().shown,
     noticeDismissed: noticeDismissed(store),
+    walletSession: hasWalletSession(store),
   });
   const hydrate = canHydrate({
     prerendered: container.dataset.prerendered,
