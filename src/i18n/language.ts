@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, resolveLocale, type Locale } from '../shared/constants/locales';
+import { DEFAULT_LOCALE, isLocale, resolveLocale, type Locale } from '../shared/constants/locales';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 
 /**
@@ -6,10 +6,6 @@ import { STORAGE_KEYS } from '../lib/storage-keys';
  * Start: the stored `lang` first, then the browser's languages; ko-KR (and anything that is
  * not a Chinese variant) is en-US, Chinese variants pick Traditional or Simplified.
  */
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 export interface LanguageSources {
   storage: Pick<Storage, 'getItem'>;

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, resolveLocale, type Locale } from './constants/locales';
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from './constants/locales';
 
 /**
  * Prerendered public pages (README "Prerendered public pages"): the build writes each page's
@@ -73,8 +73,4 @@ export function requestLocale(headers: {
   if (stored) return resolveLocale(stored);
   const preferred = preferredLanguage(headers.acceptLanguage);
   return preferred ? resolveLocale(preferred) : DEFAULT_LOCALE;
-}
-
-export function isPrerenderLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

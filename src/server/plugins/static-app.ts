@@ -4,10 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVICE_PREFIXES } from '../../shared/api/services';
+import { isLocale } from '../../shared/constants/locales';
 import {
   cookieValue,
   FIRST_SCREEN_COOKIE,
-  isPrerenderLocale,
   OWN_FIRST_SCREEN,
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
@@ -60,7 +60,7 @@ export function readPrerenderManifest(root: string): PrerenderManifest | null {
     if (!page.startsWith('/') || name.includes('/') || name.includes('..'))
       throw new Error(`${file}: ${page} -> ${name} is not a page and a file name`);
   }
-  if (!manifest.locales.every(isPrerenderLocale)) throw new Error(`${file}: unknown locales`);
+  if (!manifest.locales.every(isLocale)) throw new Error(`${file}: unknown locales`);
   return manifest;
 }
 

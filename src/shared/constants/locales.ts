@@ -2,6 +2,10 @@ export const LOCALES = ['en-US', 'zh-TW', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 /** Content service `lang` query: zh, tw or en. */
 export const CONTENT_LANG: Record<Locale, 'en' | 'tw' | 'zh'> = {
   'en-US': 'en',
