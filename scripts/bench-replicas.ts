@@ -7,11 +7,10 @@
 // once. autocannon, PostgreSQL and the APIs share this machine's cores, so on a 2-core machine
 // two processes can only use what the first one left idle: the figure is what the design
 // allows here, not a cluster's.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { onFreshPostgresDatabase } from './lib/bench-databases';
+import { startBenchServer } from './lib/bench-server-process';
 
 const DURATION_S = 10;
 const CONNECTIONS = 32;
@@ -22,36 +21,7 @@ const TARGETS = [
   { name: 'POST /member/ico/getMemberInfo', method: 'POST', path: '/member/ico/getMemberInfo' },
 ] as const;
 
-interface Server {
-  base: string;
-  token: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
-    {
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ base: string; token: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench API exited ${code}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as { base: string; token: string }));
-  });
-  return {
-    ...ready,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+type Server = Awaited<ReturnType<typeof startBenchServer>>;
 
 function run(
   server: Server,
@@ -120,11 +90,11 @@ async function main() {
       'as fast as answered\n',
   );
   const rows = await onFreshPostgresDatabase(serverUrl, async (url) => {
-    const first = await startServer(url);
+    const first = await startBenchServer(url);
     let second: Server | undefined;
     try {
       const one = await measure([first]);
-      second = await startServer(url);
+      second = await startBenchServer(url);
       const two = await measure([first, second]);
       return [...one, ...two];
     } finally {

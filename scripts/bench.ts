@@ -22,14 +22,13 @@
 // second taken as ms), so a pause of n ms adds n - 1 values per connection: one 20 ms pause
 // puts about 600 values above 10 ms, 6 % of a 10,000-request run. The measured p99 column is
 // the responses' own times.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import type { BenchServerStats } from './lib/bench-api-server';
 import { onFreshPostgresDatabase } from './lib/bench-databases';
+import { startBenchServer } from './lib/bench-server-process';
 import { run } from './lib/proc';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -98,48 +97,8 @@ interface Row {
   clientLoopMaxMs: number;
 }
 
-async function startServer(databaseUrl?: string) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...API_NODE_ARGS, '--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
-    {
-      env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ base: string; token: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench API exited ${code}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as { base: string; token: string }));
-  });
-  /** The API's figures of the run `during` makes. */
-  const observe = async <T>(during: () => Promise<T>): Promise<[T, BenchServerStats]> => {
-    const stats = new Promise<BenchServerStats>((resolve) => {
-      const onMessage = (message: BenchServerStats) => {
-        if (message.type !== 'stats') return;
-        child.off('message', onMessage);
-        resolve(message);
-      };
-      child.on('message', onMessage);
-    });
-    child.send({ type: 'start' });
-    const result = await during();
-    child.send({ type: 'stop' });
-    return [result, await stats];
-  };
-  return {
-    ...ready,
-    observe,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
-  const server = await startServer(databaseUrl);
+  const server = await startBenchServer(databaseUrl, API_NODE_ARGS);
   const rows: Row[] = [];
   try {
     for (const target of TARGETS.filter((t) => !ONLY || t.path.includes(ONLY))) {
