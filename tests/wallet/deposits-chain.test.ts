@@ -286,6 +286,28 @@ describe('EVM deposit watcher', () => {
     expect(await depositLedgerRows(hash)).toBe(1);
   });
 
+  it('a chain gone back and grown again to the same height is scanned again (not taken as idle)', async () => {
+    const member = await verifiedMember();
+    const address = (await depositInfo(member, 'USDT')).networks[0]!.address as Address;
+    const fork = await chain.snapshot();
+    await chain.mine(1); // an empty block at the height the deposit will take
+    await runDeposits();
+    await runDeposits(); // the head and the addresses as the last run saw them: nothing to scan
+    const idleHead = Number(await chain.client.getBlockNumber());
+
+    await chain.revert(fork);
+    const { hash, blockNumber } = await sendRaw(await signedTransfer(2, USDT, address, usdt('18')));
+    expect(blockNumber).toBe(idleHead); // same height, another block
+    await runDeposits();
+    expect((await depositInfo(member, 'USDT')).deposits[0]).toMatchObject({
+      status: 'confirming',
+      txHash: hash,
+    });
+    await chain.mine(CONFIRMATIONS);
+    await runDeposits();
+    expect(await available(member, 'USDT')).toBe(usdt('18'));
+  });
+
   it('credits a native ETH deposit', async () => {
     const member = await verifiedMember();
     const info = await depositInfo(member, 'ETH');
