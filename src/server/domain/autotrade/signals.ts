@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { autotradeSignals, autotradeStrategies, autotradeStrategyState } from '../../db/schema';
 import { ExchangeFailure, type ExchangeCredentials, type Fill } from '../../exchange/adapter';
 import { mulUnits, ONE } from '../../exchange/decimal';
@@ -99,12 +99,14 @@ export type BuiltinOutcome =
 export async function runBuiltinStrategy(
   deps: AutotradeDeps,
   strategy: StrategyRow,
+  /** its state row when the caller read it (the job reads all running strategies' at once) */
+  loaded?: typeof autotradeStrategyState.$inferSelect,
 ): Promise<BuiltinOutcome> {
   const algorithm = strategy.signalSource.slice('builtin:'.length);
   if (!isAlgorithm(algorithm))
     throw new Error(`strategy ${strategy.id}: unknown algorithm ${algorithm}`);
   const credentials = strategyCredentials(deps, strategy);
-  const state = await loadState(deps, strategy.id);
+  const state = loaded ?? (await loadState(deps, strategy.id));
   if (!credentials || !state) return { kind: 'waiting' };
   const params = paramsOf(algorithm as AlgorithmName, strategy.params);
   const now = deps.clock.now().getTime();
@@ -372,6 +374,23 @@ export async function runStrategies(
   let steps = 0;
   let signals = 0;
   const now = deps.clock.now().getTime();
+  // the builtin strategies' state rows in one statement (one per strategy ran every tick)
+  const builtin = running.filter((strategy) => strategy.signalSource.startsWith('builtin:'));
+  const states = new Map(
+    builtin.length === 0
+      ? []
+      : (
+          await deps.db
+            .select()
+            .from(autotradeStrategyState)
+            .where(
+              inArray(
+                autotradeStrategyState.strategyId,
+                builtin.map((strategy) => strategy.id),
+              ),
+            )
+        ).map((row) => [row.strategyId, row]),
+  );
   let lastIngest = lastIngestOf.get(deps.db);
   if (!lastIngest) {
     lastIngest = new Map();
@@ -381,7 +400,7 @@ export async function runStrategies(
     try {
       let traded = false;
       if (strategy.signalSource.startsWith('builtin:')) {
-        const outcome = await runBuiltinStrategy(deps, strategy);
+        const outcome = await runBuiltinStrategy(deps, strategy, states.get(strategy.id));
         if (outcome.kind !== 'waiting') steps += 1;
         traded = outcome.kind === 'traded';
       }

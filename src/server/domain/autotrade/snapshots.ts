@@ -22,25 +22,36 @@ import { strategyAccount } from './strategies';
 export const AUTOTRADE_SNAPSHOTS_TASK = 'autotrade-snapshots';
 export const SNAPSHOT_REFRESH_MS = 15 * 60_000;
 
-async function fresh(
+/** Owners looked up per statement (each a lookup in the (kind, owner, day) unique index). */
+const FRESH_BATCH = 1000;
+
+/**
+ * Which of `owners` (of `kind`) have their row for `day` written after `since`: a statement per
+ * thousand owners, where one per owner was most of an idle job's work (it runs every tick).
+ */
+async function freshOwners(
   deps: Pick<AutotradeDeps, 'db'>,
   kind: AutotradeSnapshotKind,
-  ownerId: number,
+  owners: number[],
   day: string,
   since: Date,
-) {
-  const [row] = await deps.db
-    .select({ day: autotradeEquitySnapshots.day })
-    .from(autotradeEquitySnapshots)
-    .where(
-      and(
-        eq(autotradeEquitySnapshots.kind, kind),
-        eq(autotradeEquitySnapshots.ownerId, ownerId),
-        eq(autotradeEquitySnapshots.day, day),
-        gt(autotradeEquitySnapshots.takenAt, since),
-      ),
-    );
-  return Boolean(row);
+): Promise<Set<number>> {
+  const fresh = new Set<number>();
+  for (let i = 0; i < owners.length; i += FRESH_BATCH) {
+    const rows = await deps.db
+      .select({ ownerId: autotradeEquitySnapshots.ownerId })
+      .from(autotradeEquitySnapshots)
+      .where(
+        and(
+          eq(autotradeEquitySnapshots.kind, kind),
+          inArray(autotradeEquitySnapshots.ownerId, owners.slice(i, i + FRESH_BATCH)),
+          eq(autotradeEquitySnapshots.day, day),
+          gt(autotradeEquitySnapshots.takenAt, since),
+        ),
+      );
+    for (const row of rows) fresh.add(row.ownerId);
+  }
+  return fresh;
 }
 
 export async function writeSnapshot(
@@ -90,8 +101,15 @@ export async function takeSnapshots(deps: AutotradeDeps): Promise<number> {
     .select()
     .from(autotradeStrategies)
     .where(eq(autotradeStrategies.status, 'running'));
+  const freshStrategies = await freshOwners(
+    deps,
+    'strategy',
+    strategies.map((strategy) => strategy.id),
+    day,
+    since,
+  );
   for (const strategy of strategies) {
-    if (await fresh(deps, 'strategy', strategy.id, day, since)) continue;
+    if (freshStrategies.has(strategy.id)) continue;
     try {
       const account = await strategyAccount(deps, strategy);
       prices.set(strategy.symbol, account.price);
@@ -120,8 +138,15 @@ export async function takeSnapshots(deps: AutotradeDeps): Promise<number> {
         inArray(autotradeSubscriptions.state, ['active', 'paused']),
       ),
     );
+  const freshBooks = await freshOwners(
+    deps,
+    'subscription',
+    books.map(({ book }) => book.subscriptionId),
+    day,
+    since,
+  );
   for (const { book } of books) {
-    if (await fresh(deps, 'subscription', book.subscriptionId, day, since)) continue;
+    if (freshBooks.has(book.subscriptionId)) continue;
     try {
       const price = await priceOf(book.symbol);
       await writeSnapshot(deps, 'subscription', book.subscriptionId, now, {
