@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import type { Database } from '../../src/server/db/database';
+import { bundleServerEntry } from '../../scripts/lib/server-bundle';
 import { runOpsCli } from '../../src/server/ops/cli';
 
 /**
  * The operator CLI in tests. `cli` runs it in this process (runOpsCli, the code behind
  * scripts/ops.ts) with its output captured: the same exit code and output as the script,
- * without a tsx process per call (1.5 to 3 s each; 5 to 10 s on a busy machine). `cliBesideApi`
+ * without a process per call. `cliBesideApi`
  * does the same towards an API the test process started (it reaches it through api.json as a
  * process of its own would). `spawnCli` runs the real script, for what needs a separate
  * process: the entry itself and the data directory lock between processes.
@@ -25,7 +26,17 @@ export interface CliResult {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const OPS_ENTRY = path.join(ROOT, 'scripts', 'ops.ts');
+/** scripts/ops.ts with the server's modules in one ES module (built by tests/global-setup.ts) */
+const OPS_BUNDLE = path.join(ROOT, '.cache', 'ops-cli.mjs');
+
+/**
+ * Bundle the CLI's entry once per test run: a spawned CLI then starts in about a second, where
+ * `tsx scripts/ops.ts` compiling the server's modules again took 5 s and more per process.
+ */
+export function bundleOpsCli(): Promise<void> {
+  return bundleServerEntry(OPS_ENTRY, OPS_BUNDLE);
+}
 
 const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -83,10 +94,10 @@ async function runInProcess(
   return { code, stdout, stderr };
 }
 
-/** `tsx scripts/ops.ts <args>` in a process of its own. */
+/** scripts/ops.ts (bundled, see `bundleOpsCli`) with `<args>` in a process of its own. */
 export function spawnCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['scripts/ops.ts', ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', OPS_BUNDLE, ...args], {
       cwd: ROOT,
       env: cliEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
