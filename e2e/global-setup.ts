@@ -59,6 +59,9 @@ export async function startApi(stack: E2eStack, name: string, rpcUrl: string) {
       RATE_LIMIT_SCALE: '20',
       // deposits and withdrawals wait for 3 blocks; the wallet spec mines them
       DEPOSIT_CONFIRMATIONS: '3',
+      // the jobs look for due work every 2 s (1 s in development): an idle tick's statements
+      // were most of the four APIs' CPU, and the specs' waits on the jobs are seconds anyway
+      SCHEDULER_POLL_MS: '2000',
       // members' API keys go to the paper exchange inside the API, on the API's clock
       EXCHANGE: 'paper',
       PAPER_EXCHANGE_PORT: String(stack.paperExchangePort),

@@ -26,9 +26,10 @@ test('deposit from the browser wallet: its balance, Max, and no wallet prompt ab
   await page.goto('/wallet?tab=deposit');
   await page.getByTestId('deposit-currency').selectOption('USDT');
   await page.getByTestId('deposit-network').selectOption('ERC20');
-  // the e2e stack waits for 3 confirmations of the local chain's 2 s blocks: seconds
+  // the e2e stack waits for 3 confirmations of the local chain's 2 s blocks, looked for every
+  // 2 s (the e2e APIs' scheduler): seconds
   await expect(page.getByTestId('deposit-confirmations')).toHaveText(
-    'Credited after 3 network confirmations (about 6 to 13 seconds).',
+    'Credited after 3 network confirmations (about 6 to 14 seconds).',
   );
   await connectInPanel(page, 'deposit-from-wallet', 'deposit-from-wallet-connect');
 
