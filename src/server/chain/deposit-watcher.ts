@@ -11,7 +11,9 @@ import type { WalletDeps } from '../plugins/wallet';
  * 1. (RPC only) the head; the blocks to scan: those after the stored cursor (settings
  *    `deposit-watcher.cursor.<chainId>`), at most `maxRange` per run, plus - once caught up - a
  *    window of the last (confirmations + 12) blocks scanned again every run, so a transaction
- *    re-mined after a reorg (`evm_revert`) is seen again. The cursor keeps the hashes of the last
+ *    re-mined after a reorg (`evm_revert`) is seen again. A run that finds the head (its number
+ *    and hash) and the deposit addresses as the last caught-up run left them scans nothing: the
+ *    same blocks would give the same transfers (it goes on to step 3). The cursor keeps the hashes of the last
  *    DEPOSIT_CHECKPOINTS runs' last blocks: when the newest is no longer on the chain (a revert
  *    or reorg, the head below it, a chain replaced by a fresh one that may already have grown
  *    past it), the scan continues after the newest checkpoint still on the chain, or from block
