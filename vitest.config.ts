@@ -40,7 +40,14 @@ const nodeUnitFiles = unitFiles.filter(
   (file) => !needsDom(file, source.get(file)!) && !CHANGES_SHARED_STATE.test(source.get(file)!),
 );
 
-const unit = { environment: 'jsdom', setupFiles: ['src/test-setup.ts'] };
+const unit = {
+  environment: 'jsdom',
+  setupFiles: ['src/test-setup.ts'],
+  // the browser packages (React, the router, the query client, i18next, wagmi, ...) pre-bundled
+  // into one module each, as Vite serves them to the browser, instead of their hundreds of files
+  // loaded one by one; each isolated file loads them again: about 25 s less CPU for the suite
+  deps: { optimizer: { client: { enabled: true } } },
+};
 
 export default defineConfig({
   plugins: [react()],
