@@ -344,14 +344,13 @@ export function createDepositWatcher(
   }
 
   /**
-   * Scan the blocks after the cursor (and the rescan window) for transfers into `rows`, record
-   * them and move the cursor; answers the range, the rows recorded and the last block's hash.
+   * Scan the blocks after the cursor (and the rescan window) for transfers into the deposit
+   * addresses `rows`, record them and move the cursor; answers the range, the rows recorded and
+   * the last block's hash.
    */
   async function scanToHead(
     head: number,
-    rows: { id: number; memberId: number; address: string }[],
-    purposes: Map<string, 'wallet' | 'store'>,
-    ids: Map<string, { id: number; memberId: number }>,
+    rows: { id: number; memberId: number; address: string; purpose: 'wallet' | 'store' }[],
   ): Promise<{ from: number; to: number; recorded: number; hash: string | null }> {
     const stored = await readCursor();
     const base = stored === null ? null : await continueFrom(stored, head);
@@ -368,8 +367,8 @@ export function createDepositWatcher(
     }
     let recorded = 0;
     if (from <= to && rows.length > 0) {
-      const seen = await scan(from, to, purposes);
-      recorded = await record(seen, ids);
+      const seen = await scan(from, to, new Map(rows.map((row) => [row.address, row.purpose])));
+      recorded = await record(seen, new Map(rows.map((row) => [row.address, row])));
     }
     if (base?.wentBack) {
       deps.log.warn(
@@ -411,8 +410,6 @@ export function createDepositWatcher(
           })
           .from(depositAddresses)
           .where(eq(depositAddresses.chain, 'evm'));
-        const purposes = new Map(rows.map((row) => [row.address, row.purpose]));
-        const ids = new Map(rows.map((row) => [row.address, row]));
         const addresses = rows
           .map((row) => row.id)
           .sort((a, b) => a - b)
@@ -425,7 +422,7 @@ export function createDepositWatcher(
           (await hashAt(head, head)) === seenBefore.hash;
         const { hash, ...scanned } = quiet
           ? { from: head + 1, to: head, recorded: 0, hash: seenBefore.hash }
-          : await scanToHead(head, rows, purposes, ids);
+          : await scanToHead(head, rows);
         const { credited, orphaned } = await settle(head);
         if (scanned.to === head && hash) caughtUp = { head, hash, addresses };
         if (outage) {
