@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { secureDirectory } from '../data-dir';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -117,6 +117,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     await client.waitReady;
+    // after waitReady: PGlite's start sets the parsers of every array type
+    Object.assign(client.parsers, DRIZZLE_PARSERS);
     const db = drizzlePglite({ client: yieldingClient(client), schema });
     if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
@@ -158,13 +160,50 @@ async function afterLoopTurn<T>(work: Promise<T>): Promise<T> {
 
 const STATEMENT_METHODS = new Set<string | symbol>(['query', 'sql', 'exec']);
 
+const asText = (value: string) => value;
+/**
+ * The result parsers drizzle's PGlite driver passes with every statement: dates, times and
+ * intervals (and their arrays, and numeric arrays) kept as PostgreSQL's text, which drizzle's
+ * columns parse. PGlite merges a statement's parsers into a copy of its whole parser table (every
+ * type and array type) before reading the rows, about a fifth of a simple statement's time here;
+ * so the PGlite client is given them once (`openDatabase`) and statements that pass exactly these
+ * are sent without them (`yieldingClient`): the rows come back the same.
+ */
+const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+interface StatementOptions {
+  parsers?: Record<number, unknown>;
+}
+
+/** `options` without its parsers when they are drizzle's (the client has them already). */
+function withoutDrizzleParsers(
+  options: StatementOptions | undefined,
+): StatementOptions | undefined {
+  const parsers = options?.parsers;
+  if (!parsers) return options;
+  for (const type of Object.keys(parsers)) if (!(type in DRIZZLE_PARSERS)) return options;
+  const { parsers: _given, ...rest } = options;
+  return rest;
+}
+
 /**
  * The PGlite client (or transaction) drizzle uses, giving the event loop a turn after each
  * statement. PGlite runs a statement synchronously on this thread and answers through a
  * promise, so a chain of awaited statements (a scheduler tick: about 40, 85 ms of CPU) ran
  * through microtasks alone and no request was served until it ended (the loop stalled for the
  * whole tick). Between statements, requests that need no database (cached reads) are served
- * now; one that does waits for PGlite's lock as before.
+ * now; one that does waits for PGlite's lock as before. Its `query` leaves out drizzle's
+ * parsers (see DRIZZLE_PARSERS).
  */
 function yieldingClient<T extends object>(target: T): T {
   return new Proxy(target, {
@@ -172,6 +211,12 @@ function yieldingClient<T extends object>(target: T): T {
       const value = Reflect.get(object, key, object) as unknown;
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;
+      if (key === 'query') {
+        return (query: string, params?: unknown[], options?: StatementOptions) =>
+          afterLoopTurn(
+            method.call(object, query, params, withoutDrizzleParsers(options)) as Promise<unknown>,
+          );
+      }
       if (STATEMENT_METHODS.has(key)) {
         return (...args: unknown[]) =>
           afterLoopTurn(method.apply(object, args) as Promise<unknown>);
