@@ -168,9 +168,15 @@ test('subscribe 1,000 USDT, earn daily at the level rate, get the principal back
   await loginAgain(page, member);
   await page.goto('/wallet');
   const days = Math.round((end - start) / (DAY_SECONDS * 1000));
-  const total = 1000 + (Math.floor(((1000 * 0.06) / 365) * 1e6) / 1e6) * days;
+  // in micro-USDT: the principal and each day's reward (rounded down); balances are shown cut
+  // to cents, never rounded up (a 91-day term's 14.958853 USDT of rewards shows as 14.95)
+  const totalMicro = 1000 * 1e6 + Math.floor(((1000 * 0.06) / 365) * 1e6) * days;
+  const shownCents = Math.floor(totalMicro / 1e4);
   await expect(page.getByTestId('wallet-available-USDT')).toHaveText(
-    total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    (shownCents / 100).toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
     { timeout: 20_000 },
   );
   await openProduct(page, sn);
