@@ -1,6 +1,8 @@
 // `npm test`: everything, in order, stopping at the first failure:
 // contract tests (forge), unit + integration tests (vitest), build, e2e (Playwright). The e2e
-// build needs nothing from vitest, so it runs beside it (its output printed when vitest ends).
+// build needs nothing from forge or vitest (the contracts' addresses and ABIs the app imports are
+// committed), so it runs beside them from the start (its output printed when vitest ends): forge
+// spends most of a clean run compiling with solcjs on one core, and the build takes the other.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium';
@@ -51,7 +53,7 @@ const cpuAtStart = machineCpuSeconds();
 /** Each suite's time, printed at the end (and after a failure, up to it). */
 function printTimings() {
   console.log('\nSuite times:');
-  // (the build beside vitest is not on the total's path; its CPU is in vitest's line)
+  // (the build beside forge and vitest is not on the total's path; its CPU is in their lines)
   const cpuText = (cpu: number | undefined) =>
     cpu === undefined ? '' : `  (machine CPU ${cpu.toFixed(0)} s)`;
   for (const { title, seconds, cpu } of timings)
@@ -92,6 +94,7 @@ async function main() {
   // is the same run in CI as on a laptop; CI runs Foundry's default campaign (256 x 500) as a
   // lane of its own (.ci/run). FOUNDRY_PROFILE set by the caller wins.
   const foundryProfile = process.env.FOUNDRY_PROFILE ?? 'quick';
+  const build = captured(npx, ['tsx', 'scripts/build-e2e.ts']);
   await step(
     `Contract tests (forge, profile ${foundryProfile})`,
     npx,
@@ -100,10 +103,9 @@ async function main() {
       FOUNDRY_PROFILE: foundryProfile,
     },
   );
-  const build = captured(npx, ['tsx', 'scripts/build-e2e.ts']);
   await step('Unit and integration tests (vitest)', npx, ['vitest', 'run']);
   const built = await build;
-  const buildTitle = 'Build the app for e2e (as in production; beside vitest)';
+  const buildTitle = 'Build the app for e2e (as in production; beside forge and vitest)';
   console.log(`\n=== ${buildTitle} ===\n${built.output}`);
   timings.push({ title: buildTitle, seconds: built.seconds });
   if (built.code !== 0) {
