@@ -166,8 +166,9 @@ const asText = (value: string) => value;
  * intervals (and their arrays, and numeric arrays) kept as PostgreSQL's text, which drizzle's
  * columns parse. PGlite merges a statement's parsers into a copy of its whole parser table (every
  * type and array type) before reading the rows, about a fifth of a simple statement's time here;
- * so the PGlite client is given them once (`openDatabase`) and statements that pass exactly these
- * are sent without them (`yieldingClient`): the rows come back the same.
+ * so the PGlite client is given them once (`openDatabase`) and a statement whose parsers are for
+ * these types only (drizzle's are) is sent without them (`yieldingClient`): the rows come back
+ * the same. Nothing else in the server passes parsers.
  */
 const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
   [types.TIMESTAMP]: asText,
