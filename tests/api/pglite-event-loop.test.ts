@@ -50,3 +50,27 @@ describe('PGlite and the event loop', () => {
     expect(result.rows[0]?.n).toBe(10);
   });
 });
+
+// drizzle's columns parse dates, times and intervals from PostgreSQL's text; the PGlite client
+// is given the parsers that keep them as text once (database.ts), not with every statement.
+describe('PGlite and drizzle’s result parsers', () => {
+  const values = sql`select '2025-03-01 04:00:00+00'::timestamptz as tz,
+    '2025-03-01 04:00:00'::timestamp as ts, '2025-03-01'::date as d, '1 day'::interval as i,
+    array['2025-03-01'::date] as ds, array[1.5, 2]::numeric[] as n, 7::int as k`;
+  const asText = {
+    tz: '2025-03-01 04:00:00+00',
+    ts: '2025-03-01 04:00:00',
+    d: '2025-03-01',
+    i: '1 day',
+    ds: '{2025-03-01}',
+    n: '{1.5,2}',
+    k: 7,
+  };
+  const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+  it('reads dates, times, intervals and their arrays as text, in and out of a transaction', async () => {
+    expect(rowsOf(await database.db.execute(values))).toEqual([asText]);
+    const inTx = await database.db.transaction(async (tx) => rowsOf(await tx.execute(values)));
+    expect(inTx).toEqual([asText]);
+  });
+});
