@@ -28,6 +28,13 @@ export async function startChain(stack: E2eStack) {
 const API_BUNDLE = resolve('.cache', 'e2e-api.mjs');
 let apiBundled: Promise<void> | undefined;
 
+/** `dir`, emptied, holding a copy of the migrated database (tests/helpers/pglite-template.ts). */
+async function freshMigratedDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await migratedDataDir(dir);
+}
+
 /**
  * The API on a fresh copy of the migrated database in `stack.dataDir`, serving the app built for
  * `stack` (also the INP benchmark's API). `copyOf`: a data directory made by migratedDataDir,
@@ -36,14 +43,12 @@ let apiBundled: Promise<void> | undefined;
  */
 export async function startApi(stack: E2eStack, name: string, rpcUrl: string, copyOf?: string) {
   const dataDir = resolve(stack.dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
   // a copy of the migrated database the integration suite uses: the API starts without
   // migrating (every migration on each of three stacks at once took most of a minute)
-  if (copyOf) cpSync(copyOf, dataDir, { recursive: true });
-  else {
-    mkdirSync(dataDir, { recursive: true });
-    await migratedDataDir(dataDir);
-  }
+  if (copyOf) {
+    rmSync(dataDir, { recursive: true, force: true });
+    cpSync(copyOf, dataDir, { recursive: true });
+  } else await freshMigratedDir(dataDir);
   await (apiBundled ??= bundleServerEntry(resolve('src/server/main.ts'), API_BUNDLE));
   const api = startProcess(name, process.execPath, ['--enable-source-maps', API_BUNDLE], {
     env: {
@@ -86,9 +91,7 @@ export default async function globalSetup() {
   for (const stack of E2E_STACKS) chains.push(await startChain(stack));
   // the migrated database on disk once; each stack's API starts on a copy of it
   const migrated = resolve('.cache', 'e2e-migrated-data');
-  rmSync(migrated, { recursive: true, force: true });
-  mkdirSync(migrated, { recursive: true });
-  await migratedDataDir(migrated);
+  await freshMigratedDir(migrated);
   const apis = await Promise.all(
     E2E_STACKS.map((stack, index) =>
       startApi(stack, index === 0 ? 'api' : `api-tt${index}`, chains[index]!.rpcUrl, migrated),
