@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { act } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -5,17 +6,28 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { composePage } from '../../scripts/prerender-page';
 import enLanding from '../i18n/locales/en-US/landing.json';
+import enLending from '../i18n/locales/en-US/lending.json';
 import enNav from '../i18n/locales/en-US/nav.json';
+import enPrograms from '../i18n/locales/en-US/programs.json';
+import enStore from '../i18n/locales/en-US/store.json';
 import cnLanding from '../i18n/locales/zh-CN/landing.json';
+import cnLending from '../i18n/locales/zh-CN/lending.json';
 import cnNav from '../i18n/locales/zh-CN/nav.json';
+import cnPrograms from '../i18n/locales/zh-CN/programs.json';
+import cnStore from '../i18n/locales/zh-CN/store.json';
 import twComponents from '../i18n/locales/zh-TW/components.json';
 import twLanding from '../i18n/locales/zh-TW/landing.json';
+import twLending from '../i18n/locales/zh-TW/lending.json';
 import twNav from '../i18n/locales/zh-TW/nav.json';
+import twPrograms from '../i18n/locales/zh-TW/programs.json';
+import twStore from '../i18n/locales/zh-TW/store.json';
+import { matchRoute, paths } from '../lib/paths';
 import { AppProviders } from './app-providers';
 import { BootFallback } from './boot-fallback';
 import { PRERENDERED_PAGES, renderPage } from './prerender';
 import { createQueryClient } from './query-client';
 import { createAppRoutes, prepareHydration } from './router';
+import { routes as routeTable } from './routes';
 import { ShellLayout } from './shell-layout';
 import type { Locale } from '../shared/constants/locales';
 
@@ -24,6 +36,59 @@ const FIRST_SCREEN: Record<Locale, { landing: Record<string, string>; login: str
   'zh-TW': { landing: twLanding, login: twNav.login },
   'zh-CN': { landing: cnLanding, login: cnNav.login },
 };
+
+const TEXTS = {
+  'en-US': { lending: enLending, programs: enPrograms, store: enStore, landing: enLanding },
+  'zh-TW': { lending: twLending, programs: twPrograms, store: twStore, landing: twLanding },
+  'zh-CN': { lending: cnLending, programs: cnPrograms, store: cnStore, landing: cnLanding },
+} as const satisfies Record<Locale, Record<string, Record<string, string>>>;
+
+/**
+ * The other prerendered pages: the heading (the page's h1), texts of its first screen, and what
+ * only a member sees there (never in the build's markup).
+ */
+const OTHER_PAGES: {
+  path: string;
+  heading: (locale: Locale) => string;
+  texts: (locale: Locale) => string[];
+  visitorOnly: string;
+  memberOnly?: string;
+}[] = [
+  {
+    path: '/lending-term-service',
+    heading: (l) => TEXTS[l].lending['terms.title'],
+    texts: (l) => [TEXTS[l].lending['terms.description'], TEXTS[l].lending['terms.fee.title']],
+    visitorOnly: 'data-testid="lending-terms-risk"',
+  },
+  {
+    path: '/referral-program',
+    heading: (l) => TEXTS[l].programs['referral.title'],
+    texts: (l) => [
+      TEXTS[l].programs['referral.rules.title'],
+      TEXTS[l].programs['referral.visitor.title'],
+    ],
+    visitorOnly: 'data-testid="referral-visitor"',
+    memberOnly: 'data-testid="referral-record"',
+  },
+  {
+    path: '/bcnt',
+    heading: (l) => TEXTS[l].store['page.title'],
+    texts: (l) => [
+      TEXTS[l].store['info.title'],
+      TEXTS[l].store['rules.title'],
+      TEXTS[l].store['gate.login'],
+    ],
+    visitorOnly: 'data-testid="store-login-prompt"',
+    memberOnly: 'data-testid="store-kyc',
+  },
+  {
+    path: '/anue',
+    heading: (l) => TEXTS[l].landing['anue.title'],
+    texts: (l) => [TEXTS[l].landing['anue.eyebrow'], TEXTS[l].landing['anue.body']],
+    visitorOnly: 'data-testid="anue-sign-up"',
+    memberOnly: 'data-testid="anue-account"',
+  },
+];
 
 const SHELL = `<!doctype html>
 <html lang="en-US">
@@ -159,4 +224,116 @@ describe('hydrating the prerendered landing page', () => {
       expect(router.state.initialized).toBe(true);
     },
   );
+});
+
+describe('the prerendered pages', () => {
+  it('are public routes with a screen, at plain paths, each in its own file', () => {
+    expect(PRERENDERED_PAGES.map((page) => page.path)).toEqual([
+      '/',
+      ...OTHER_PAGES.map((page) => page.path),
+    ]);
+    for (const page of PRERENDERED_PAGES) {
+      const match = matchRoute(page.path, { production: true });
+      expect(match).toEqual({ name: page.route, params: {}, known: true });
+      expect(paths[page.route].public).toBe(true);
+      expect(routeTable[page.route].screen).toBeDefined();
+      expect(page.path).toBe(paths[page.route].getHref());
+      expect(page.path).not.toMatch(/[:?#]|.\/$/);
+      expect(page.file).toMatch(/^[a-z-]+\.html$/);
+      // the build manifest's key for the screen's CSS
+      expect(existsSync(page.screenModule)).toBe(true);
+    }
+    expect(new Set(PRERENDERED_PAGES.map((page) => page.file)).size).toBe(PRERENDERED_PAGES.length);
+  });
+
+  describe.each(OTHER_PAGES)('$path', (page) => {
+    it.each(Object.keys(FIRST_SCREEN) as Locale[])(
+      'holds its first screen for a visitor in %s, with the nav bar',
+      async (locale) => {
+        const { html, title } = await renderPage(page.path, locale);
+        const text = textOf(html);
+        expect(text).toContain(page.heading(locale));
+        for (const expected of page.texts(locale)) expect(text).toContain(expected);
+        expect(text).toContain(FIRST_SCREEN[locale].login);
+        expect(html).toContain(page.visitorOnly);
+        if (page.memberOnly) expect(html).not.toContain(page.memberOnly);
+        expect(text.includes(twComponents['siteNotice.title'])).toBe(locale === 'zh-TW');
+        // no translation key left untranslated (a namespace the build did not load)
+        expect(text).not.toMatch(/\b(?:terms|referral|info|rules|gate|anue|page)\.[a-z]/);
+        const composed = composePage({
+          shell: SHELL,
+          path: page.path,
+          locale,
+          title,
+          rootHtml: html,
+          screenCssFiles: [],
+          readAsset: (file) => ASSETS[file]!,
+        });
+        expect(composed).toContain(
+          `<div id="root" data-prerendered="${locale}" data-prerendered-path="${page.path}">`,
+        );
+      },
+    );
+  });
+});
+
+describe('hydrating the other prerendered pages', () => {
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.replaceChildren();
+  });
+
+  describe.each(OTHER_PAGES)('$path', (page) => {
+    it.each(['en-US', 'zh-TW', 'zh-CN'] as const)(
+      'in %s keeps the markup: no mismatch, the same elements, no loader runs again',
+      async (locale) => {
+        const { html } = await renderPage(page.path, locale);
+        const container = document.createElement('div');
+        container.id = 'root';
+        container.innerHTML = html;
+        document.body.append(container);
+        const heading = container.querySelector('main h1');
+        expect(heading?.textContent).toBe(page.heading(locale));
+        const visitorElement = container.querySelector(`[${page.visitorOnly}]`);
+        expect(visitorElement).not.toBeNull();
+
+        const hasToken = vi.fn(() => false);
+        // the route table's screens, as the browser loads them
+        const routes = createAppRoutes({
+          Layout: ShellLayout,
+          HydrateFallback: BootFallback,
+          entryDeps: {
+            hasToken,
+            maintenanceShown: () => false,
+            production: true,
+            fetchKycStatus: () => Promise.resolve(null),
+          },
+        });
+        const hydrationData = await prepareHydration(routes, page.path);
+        const router = createMemoryRouter(routes, { initialEntries: [page.path], hydrationData });
+        const errors: unknown[] = [];
+        const consoleError = vi.spyOn(console, 'error');
+        await act(async () => {
+          root = hydrateRoot(
+            container,
+            <StrictMode>
+              <AppProviders queryClient={createQueryClient()}>
+                <RouterProvider router={router} />
+              </AppProviders>
+            </StrictMode>,
+            { onRecoverableError: (error) => errors.push(error) },
+          );
+        });
+        expect(errors).toEqual([]);
+        expect(consoleError).not.toHaveBeenCalled();
+        consoleError.mockRestore();
+        expect(container.querySelector('main h1')).toBe(heading);
+        expect(container.querySelector(`[${page.visitorOnly}]`)).toBe(visitorElement);
+        expect(hasToken).not.toHaveBeenCalled();
+        expect(router.state.initialized).toBe(true);
+      },
+    );
+  });
 });

@@ -2,13 +2,15 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { initI18n, i18n } from '../i18n/i18n';
+import { ensureNamespaces } from '../i18n/lazy-namespaces';
 import { config } from '../lib/config';
+import type { RouteName } from '../lib/paths';
 import type { Locale } from '../shared/constants/locales';
 import { AppProviders } from './app-providers';
 import { BootFallback } from './boot-fallback';
 import { createQueryClient } from './query-client';
 import { createAppRoutes } from './router';
-import { routes } from './routes';
+import { routes, type LazyScreen } from './routes';
 import { ShellLayout } from './shell-layout';
 
 /**
@@ -20,23 +22,52 @@ import { ShellLayout } from './shell-layout';
  */
 
 export interface PrerenderedPage {
+  route: RouteName;
+  /** The route's plain path (no params, no query). */
   path: string;
   /** The file in each language's folder. */
   file: string;
   /** The screen's source module: the build manifest names the CSS its chunk brings. */
   screenModule: string;
+  /**
+   * The screen as the build loads it, when the route's loader does something only a browser
+   * can (Node has no `window`): the same module and translations, nothing else.
+   */
+  buildScreen?: LazyScreen;
 }
+
+const page = (
+  route: RouteName,
+  file: string,
+  screenModule: string,
+  buildScreen?: LazyScreen,
+): PrerenderedPage => ({ route, path: routes[route].getHref(), file, screenModule, buildScreen });
 
 /**
  * The prerendered pages: public, the same for every visitor, nothing fetched for the first
- * screen. `screenModule` is the module the route's `screen` imports (src/app/routes.ts).
+ * screen but what shows as loading in the build and in the browser alike (the BCNT price).
+ * `screenModule` is the module the route's `screen` imports (src/app/routes.ts). Plain paths
+ * only: the API sends a page for exactly this path, without a query (`static-app.ts`).
+ *
+ * Not prerendered (README "Prerendered public pages"): pages whose first screen is API data
+ * (the earn and Smart Autotrade catalogs, search, the earn terms' figures, the operator's legal
+ * documents and the content service's About Us, Press and Events), the loyalty program (its rate
+ * table and the wallet code's staking panel), the campaigns (their list and countdowns), the
+ * partner (Coolbitx) pages, the sign-in forms.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  {
-    path: routes.Landing.getHref(),
-    file: 'index.html',
-    screenModule: 'src/app/screens/landing-screen.tsx',
-  },
+  page('Landing', 'index.html', 'src/app/screens/landing-screen.tsx'),
+  page(
+    'LendingTermService',
+    'lending-term-service.html',
+    'src/features/lending/pages/lending-terms-page.tsx',
+  ),
+  page('ReferralProgram', 'referral-program.html', 'src/app/screens/referral-program-screen.tsx'),
+  // the route's loader also fetches the wallet code when the browser is idle
+  page('Bcnt', 'bcnt.html', 'src/features/store/pages/bcnt-page.tsx', () =>
+    ensureNamespaces(['store', 'tx']).then(() => import('../features/store/pages/bcnt-page')),
+  ),
+  page('AnueLanding', 'anue.html', 'src/features/landing/pages/anue-landing-page.tsx'),
 ];
 
 export interface RenderedPage {
@@ -53,6 +84,11 @@ export async function renderPage(path: string, locale: Locale): Promise<Rendered
     createAppRoutes({
       Layout: ShellLayout,
       HydrateFallback: BootFallback,
+      screens: Object.fromEntries(
+        PRERENDERED_PAGES.flatMap((entry) =>
+          entry.buildScreen ? [[entry.route, entry.buildScreen]] : [],
+        ),
+      ),
       entryDeps: {
         hasToken: () => false,
         maintenanceShown: () => false,
