@@ -96,6 +96,46 @@ describe('hydrating the prerendered page', () => {
     expect(canHydrate(options)).toBe(false);
   });
 
+  it('happens on every prerendered page at its own path', () => {
+    for (const path of ['/lending-term-service', '/referral-program', '/bcnt', '/anue']) {
+      expect(
+        canHydrate({
+          prerendered: 'zh-TW',
+          prerenderedPath: path,
+          pathname: path,
+          search: '',
+          state: VISITOR,
+        }),
+      ).toBe(true);
+    }
+  });
+
+  it.each([
+    ['a trailing slash', '/bcnt/'],
+    ['another case (the router matches it, the page was built for /bcnt)', '/BCNT'],
+    ['another page', '/referral-program'],
+    ['a param below it', '/bcnt/x'],
+  ])('does not happen at %s', (_, pathname) => {
+    expect(
+      canHydrate({
+        prerendered: 'zh-TW',
+        prerenderedPath: '/bcnt',
+        pathname,
+        search: '',
+        state: VISITOR,
+      }),
+    ).toBe(false);
+  });
+
+  it('does not happen on another page for a member or with a query', () => {
+    const at = { prerendered: 'en-US', prerenderedPath: '/bcnt', pathname: '/bcnt' };
+    const state = { ...VISITOR, language: 'en-US' as const };
+    expect(canHydrate({ ...at, search: '?tab=history', state })).toBe(false);
+    expect(canHydrate({ ...at, search: '', state: { ...state, member: true } })).toBe(false);
+    expect(canHydrate({ ...at, search: '', state: { ...state, maintenance: true } })).toBe(false);
+    expect(canHydrate({ ...at, search: '', state })).toBe(true);
+  });
+
   it('ignores a dismissed notice outside zh-TW (it is shown only there)', () => {
     const state = { ...VISITOR, language: 'en-US' as const, noticeDismissed: true };
     expect(canHydrate({ ...AT_LANDING, prerendered: 'en-US', search: '', state })).toBe(true);

@@ -213,6 +213,20 @@ describe('prerendered public pages', () => {
   } as const;
   /** large enough for the build to leave compressed copies */
   const padded = (html: string) => html.replace('</body>', `<!--${'x'.repeat(2000)}--></body>`);
+  /** the other prerendered pages of this build: path -> file; each language's page names both */
+  const OTHER_PAGES = {
+    '/bcnt': 'bcnt.html',
+    '/lending-term-service': 'lending-term-service.html',
+  } as const;
+  const otherPage = (locale: string, pagePath: string) =>
+    `<!doctype html><html lang="${locale}"><body><div id="root" data-prerendered="${locale}" data-prerendered-path="${pagePath}"><h1>${pagePath} ${locale}</h1></div></body></html>`;
+  const writePage = async (dir: string, file: string, html: string) => {
+    const bytes = Buffer.from(padded(html));
+    writeFileSync(path.join(dir, file), bytes);
+    const copies = (await compressedCopies(bytes))!;
+    writeFileSync(path.join(dir, `${file}.br`), copies.br);
+    writeFileSync(path.join(dir, `${file}.gz`), copies.gz);
+  };
   let prerenderDist: string;
   let served: TestApp;
 
@@ -223,15 +237,16 @@ describe('prerendered public pages', () => {
     for (const [locale, html] of Object.entries(PAGES)) {
       const dir = path.join(prerenderDist, 'prerendered', locale);
       mkdirSync(dir);
-      const bytes = Buffer.from(padded(html));
-      writeFileSync(path.join(dir, 'index.html'), bytes);
-      const copies = (await compressedCopies(bytes))!;
-      writeFileSync(path.join(dir, 'index.html.br'), copies.br);
-      writeFileSync(path.join(dir, 'index.html.gz'), copies.gz);
+      await writePage(dir, 'index.html', html);
+      for (const [pagePath, file] of Object.entries(OTHER_PAGES))
+        await writePage(dir, file, otherPage(locale, pagePath));
     }
     writeFileSync(
       path.join(prerenderDist, 'prerendered', 'pages.json'),
-      JSON.stringify({ pages: { '/': 'index.html' }, locales: ['en-US', 'zh-TW', 'zh-CN'] }),
+      JSON.stringify({
+        pages: { '/': 'index.html', ...OTHER_PAGES },
+        locales: ['en-US', 'zh-TW', 'zh-CN'],
+      }),
     );
     served = await createTestApp({
       config: { serveApp: true, appDistDir: prerenderDist },
@@ -307,6 +322,56 @@ describe('prerendered public pages', () => {
     });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(padded(PAGES['zh-TW']))));
+  });
+
+  it.each(Object.keys(OTHER_PAGES))(
+    'sends a visitor the page of %s in the language the app will start in',
+    async (pagePath) => {
+      const tw = await landing({ 'accept-language': 'zh-TW,zh;q=0.9' }, pagePath);
+      expect(tw.statusCode).toBe(200);
+      expect(tw.headers['content-type']).toMatch(/text\/html/);
+      expect(tw.body).toBe(padded(otherPage('zh-TW', pagePath)));
+      expect(tw.headers['cache-control']).toBe('no-cache');
+      expect(tw.headers.vary).toMatch(/accept-language/i);
+      expect(tw.headers.vary).toMatch(/cookie/i);
+      expect((await landing({ 'accept-language': 'zh-CN' }, pagePath)).body).toBe(
+        padded(otherPage('zh-CN', pagePath)),
+      );
+      expect((await landing({ 'accept-language': 'fr-FR' }, pagePath)).body).toBe(
+        padded(otherPage('en-US', pagePath)),
+      );
+      expect(
+        (await landing({ 'accept-language': 'en-US', cookie: 'lang=zh-TW' }, pagePath)).body,
+      ).toBe(padded(otherPage('zh-TW', pagePath)));
+      const br = await landing({ cookie: 'lang=zh-CN', 'accept-encoding': 'br' }, pagePath);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(
+        padded(otherPage('zh-CN', pagePath)),
+      );
+      // a member (or maintenance, a stored wallet) renders its own first screen
+      const member = await landing(
+        { 'accept-language': 'zh-TW', cookie: 'lang=zh-TW; first-screen=own' },
+        pagePath,
+      );
+      expect(member.statusCode).toBe(200);
+      expect(member.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each([
+    ['a trailing slash', '/bcnt/'],
+    ['a query', '/bcnt?tab=history'],
+    ['another case', '/BCNT'],
+    ['a path below it', '/bcnt/x'],
+    ['an encoded path', '/b%63nt'],
+    ['a public page that is not prerendered', '/referral-program'],
+    ['an unknown path', '/no-such-page'],
+    ['a name of Object.prototype', '/constructor'],
+  ])('sends the plain app page for %s (%s)', async (_, url) => {
+    const res = await landing({ 'accept-language': 'zh-TW' }, url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(INDEX_HTML);
   });
 
   it("serves no prerendered page for a build without them (the first suite's dist)", async () => {

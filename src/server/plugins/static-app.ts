@@ -67,6 +67,9 @@ export function readPrerenderManifest(root: string): PrerenderManifest | null {
 /**
  * The prerendered file (relative to the dist folder) this request should get, or null: GET or
  * HEAD of a prerendered path with no query, from a browser showing the visitor's first screen.
+ * The path must be the page's exactly: the browser hydrates the markup only at the path it was
+ * rendered for (`/bcnt/`, `/BCNT` or `/bcnt?tab=history` show the same route, but get the plain
+ * app page, which renders in the browser as before).
  */
 export function prerenderedFileFor(
   request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
@@ -74,6 +77,7 @@ export function prerenderedFileFor(
 ): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.url.includes('?')) return null;
+  if (!Object.hasOwn(manifest.pages, request.url)) return null;
   const file = manifest.pages[request.url];
   if (!file) return null;
   const cookie = request.headers.cookie;
