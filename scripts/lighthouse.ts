@@ -2,13 +2,14 @@
 // and network) on the built app as `npm start` serves it. Builds nothing: it uses dist/ (run
 // `npm run build` first). Starts the API with NODE_ENV=production and SERVE_APP=true on a
 // throwaway PGlite data dir and a free port, registers and logs a member in through the API,
-// then audits the landing page as a visitor and the wallet page as that member (the session
-// stored the way the app keeps it: `loginInfo` in localStorage), RUNS times each in a fresh
-// Chromium, and prints the medians of performance, accessibility, best practices, FCP, LCP, TBT
-// and CLS with the machine's load average. Lighthouse is fetched on demand
+// then audits the landing page and a terms page (the lending bot's, prerendered too) as a
+// visitor and the wallet page as that member (the session stored the way the app keeps it:
+// `loginInfo` in localStorage), RUNS times each in a fresh Chromium, and prints the medians of
+// performance, accessibility, best practices, FCP, LCP, TBT and CLS with the machine's load
+// average. Lighthouse is fetched on demand
 // (`npx --yes lighthouse@12`), not a devDependency, so installs stay fast.
 //
-// Options: --runs N (default 5), --only landing|wallet, --json FILE (every run's figures),
+// Options: --runs N (default 5), --only landing|terms|wallet, --json FILE (every run's figures),
 // --reports DIR (each run's full Lighthouse report, e.g. to see which elements shifted).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -329,8 +330,14 @@ async function main() {
   const only = option('only');
   const pages = [
     { name: 'landing', path: '/', member: false },
+    // a prerendered terms page (README "Prerendered public pages")
+    { name: 'terms', path: '/lending-term-service', member: false },
     { name: 'wallet', path: '/wallet', member: true },
   ].filter((page) => !only || page.name === only);
+  if (pages.length === 0) {
+    console.error(`--only ${only}: no such page (landing, terms or wallet)`);
+    process.exit(1);
+  }
 
   const loadBefore = load();
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
