@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
+import { expectAxeClean } from './fixtures/page-checks';
 import { ops } from './fixtures/stack';
 
 test.afterEach(async () => {
@@ -26,11 +26,7 @@ test('maintenance from the operator CLI replaces the app, and off restores it', 
   await expect(page.getByTestId('nav-bar')).toHaveCount(0);
   await expect(page.getByTestId('footer')).toHaveCount(0);
 
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectAxeClean(page, 'maintenance page');
 
   await ops('maintenance', 'off');
   await page.goto('/');

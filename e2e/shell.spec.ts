@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
+import { expectAxeClean } from './fixtures/page-checks';
 
 const HERO_TITLE = {
   'en-US': 'Put your crypto-assets to work, from one wallet',
@@ -60,13 +60,7 @@ test.describe('shell', () => {
   test('landing has no serious or critical accessibility violations', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('landing-hero')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectAxeClean(page, 'landing');
   });
 
   test('the mobile layout folds the nav into a burger menu', async ({ page }) => {
