@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { secureDirectory } from '../data-dir';
+import { PgliteWorkerClient } from './pglite-worker-client';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -37,6 +38,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Where PGlite's engine runs: on this thread ('main', the default: tests open one database per
+ * file and a worker's start would add to each) or in a worker thread of its own ('worker', the
+ * API process: see pglite-worker-client.ts), so a statement does not hold the event loop.
+ */
+export type PgliteThread = 'main' | 'worker';
+
+/** Where the API process (`startApi`: `npm start`, `npm run dev`, the e2e stacks) runs it. */
+export const API_PGLITE_THREAD: PgliteThread = 'worker';
+
 export type DatabaseOptions =
   | { databaseUrl: string; migrate?: boolean }
   | {
@@ -44,12 +55,14 @@ export type DatabaseOptions =
       migrate?: boolean;
       /** a data directory that holds no database yet starts as a copy of this one */
       loadDataDir?: Blob;
+      thread?: PgliteThread;
     }
   | {
       inMemory: true;
       migrate?: boolean;
       /** start from this data directory (a `dumpDataDir()` of a database already migrated) */
       loadDataDir?: Blob;
+      thread?: PgliteThread;
     };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -100,26 +113,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let releaseLock = () => {};
-  let client: PGlite;
+  let pgdata: string | undefined;
+  let loadDataDir = options.loadDataDir;
   if ('dataDir' in options) {
     // owner-only DATA_DIR and PGlite data (0700; wider modes are tightened or refused)
     secureDirectory(options.dataDir);
     secureDirectory(path.join(options.dataDir, 'pglite'));
     releaseLock = acquireDataDirLock(options.dataDir);
-    const pgdata = path.join(options.dataDir, 'pglite');
-    const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
-    client = new PGlite(
-      pgdata,
-      fresh && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-    );
-  } else {
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    pgdata = path.join(options.dataDir, 'pglite');
+    if (existsSync(path.join(pgdata, 'PG_VERSION'))) loadDataDir = undefined;
   }
+  const client: PgliteClient =
+    options.thread === 'worker'
+      ? new PgliteWorkerClient({
+          dataDir: pgdata,
+          loadDataDir,
+          textTypes: Object.keys(DRIZZLE_PARSERS).map(Number),
+          prepareOptions: withoutDrizzleParsers,
+        })
+      : pgdata
+        ? new PGlite(pgdata, loadDataDir ? { loadDataDir } : {})
+        : new PGlite(loadDataDir ? { loadDataDir } : {});
   try {
     await client.waitReady;
-    // after waitReady: PGlite's start sets the parsers of every array type
-    Object.assign(client.parsers, DRIZZLE_PARSERS);
-    const db = drizzlePglite({ client: yieldingClient(client), schema });
+    // In a worker each statement's answer is a message, so the loop turns between statements
+    // and the worker has drizzle's parsers; on this thread see yieldingClient.
+    let drizzleClient: PGlite;
+    if (client instanceof PGlite) {
+      // after waitReady: PGlite's start sets the parsers of every array type
+      Object.assign(client.parsers, DRIZZLE_PARSERS);
+      drizzleClient = yieldingClient(client);
+    } else {
+      drizzleClient = client as unknown as PGlite;
+    }
+    const db = drizzlePglite({ client: drizzleClient, schema });
     if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
@@ -146,6 +173,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
 }
+
+/** What openDatabase uses of a PGlite client, in this thread or in a worker. */
+type PgliteClient = Pick<PGlite, 'waitReady' | 'closed' | 'close' | 'dumpDataDir'> & {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+};
 
 /** Resolves once the event loop has had a turn (I/O callbacks, timers). */
 const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
