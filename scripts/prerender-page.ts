@@ -1,6 +1,12 @@
 // The page template of the prerendered public pages (scripts/prerender.ts): which CSS a
 // screen's chunk brings, and the built index.html turned into one language's page.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseLegalFile } from '../src/server/domain/content/legal';
+import type { LegalDocument, LegalDocumentName } from '../src/shared/api/content';
 import type { Locale } from '../src/shared/constants/locales';
+import { legalFileOf, PRERENDERED_DATA_ID, type PrerenderedQuery } from '../src/shared/prerender';
 
 /** An entry of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -25,7 +31,32 @@ export function screenCss(manifest: Record<string, ManifestChunk>, screenModule:
   return files;
 }
 
+/**
+ * A legal document as the API serves it now from LEGAL_DIR (`<locale>/<document>.md`), with
+ * the file's name and SHA-256 for pages.json (the API sends the page while the file is this one).
+ */
+export function readLegalFile(
+  legalDir: string,
+  locale: Locale,
+  document: LegalDocumentName,
+): { name: string; digest: string; document: LegalDocument } {
+  const name = legalFileOf(locale, document);
+  const bytes = readFileSync(join(legalDir, name));
+  return {
+    name,
+    digest: createHash('sha256').update(bytes).digest('hex'),
+    document: parseLegalFile(bytes.toString('utf8'), document, locale),
+  };
+}
+
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\s*/g;
+
+/** JSON inside a <script> element: no `<` (so no `</script>` or `<!--`) in its text. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -44,6 +75,8 @@ export function composePage(options: {
   rootHtml: string;
   screenCssFiles: readonly string[];
   readAsset: (file: string) => string;
+  /** The query data the markup shows (`renderPage`'s `queries`): carried after #root. */
+  queries?: readonly PrerenderedQuery[];
 }): string {
   const { shell, locale } = options;
   const shellCss = [...shell.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
@@ -55,7 +88,7 @@ export function composePage(options: {
   const replaceOnce = (text: string, search: string | RegExp, replacement: string) => {
     const found = typeof search === 'string' ? text.includes(search) : search.test(text);
     if (!found) throw new Error(`index.html has no ${String(search)}`);
-    return text.replace(search, replacement);
+    return text.replace(search, () => replacement); // no `$&` patterns in the page's text
   };
   let page = shell.replace(STYLESHEET_LINK, '');
   page = replaceOnce(page, /<html lang="[^"]*">/, `<html lang="${locale}">`);
@@ -64,7 +97,10 @@ export function composePage(options: {
   page = replaceOnce(
     page,
     '<div id="root"></div>',
-    `<div id="root" data-prerendered="${locale}" data-prerendered-path="${escapeHtml(options.path)}">${options.rootHtml}</div>`,
+    `<div id="root" data-prerendered="${locale}" data-prerendered-path="${escapeHtml(options.path)}">${options.rootHtml}</div>` +
+      (options.queries?.length
+        ? `\n    <script type="application/json" id="${PRERENDERED_DATA_ID}">${scriptJson(options.queries)}</script>`
+        : ''),
   );
   return page;
 }

@@ -4,7 +4,9 @@
 // dist/prerendered/pages.json for the API (src/server/plugins/static-app.ts picks the file by
 // the visitor's language). Each page is the built index.html with the page's markup in #root,
 // its language and title, and the CSS of its first screen inlined (no stylesheet request before
-// the first paint). README "Prerendered public pages".
+// the first paint). Pages that show a legal document render LEGAL_DIR's file (default
+// content/legal) and carry it; pages.json records the file's digest for the API.
+// README "Prerendered public pages".
 //
 // Usage: tsx scripts/prerender.ts [--dist DIR] (default dist/, after `vite build` into it).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,13 +14,28 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { LOCALES, type Locale } from '../src/shared/constants/locales';
-import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../src/shared/prerender';
+import type { LegalDocument, LegalDocumentName } from '../src/shared/api/content';
+import {
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  type PrerenderedQuery,
+  type PrerenderManifest,
+} from '../src/shared/prerender';
 import { compressedCopies } from './lib/vite-precompress';
-import { composePage, screenCss, type ManifestChunk } from './prerender-page';
+import { composePage, readLegalFile, screenCss, type ManifestChunk } from './prerender-page';
 
 interface PageModule {
-  PRERENDERED_PAGES: readonly { path: string; file: string; screenModule: string }[];
-  renderPage: (path: string, locale: Locale) => Promise<{ html: string; title: string }>;
+  PRERENDERED_PAGES: readonly {
+    path: string;
+    file: string;
+    screenModule: string;
+    legal?: LegalDocumentName;
+  }[];
+  renderPage: (
+    path: string,
+    locale: Locale,
+    data?: { legal?: LegalDocument },
+  ) => Promise<{ html: string; title: string; queries: PrerenderedQuery[] }>;
 }
 
 const ENTRY = 'src/app/prerender.tsx';
@@ -42,6 +59,8 @@ async function buildRenderer(outDir: string): Promise<PageModule> {
 
 async function main(): Promise<void> {
   const dist = resolve(option('dist') ?? 'dist');
+  // as the API resolves it (src/server/config.ts)
+  const legalDir = resolve(process.env.LEGAL_DIR ?? 'content/legal');
   const shell = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
@@ -55,11 +74,21 @@ async function main(): Promise<void> {
     const out = join(dist, PRERENDER_DIR);
     rmSync(out, { recursive: true, force: true });
     const pages: PrerenderManifest['pages'] = {};
+    const legal: NonNullable<PrerenderManifest['legal']> = {};
+    const legalDigests: NonNullable<PrerenderManifest['legalDigests']> = {};
     for (const page of renderer.PRERENDERED_PAGES) {
       pages[page.path] = page.file;
+      if (page.legal) legal[page.path] = page.legal;
       const screenCssFiles = screenCss(manifest, page.screenModule);
       for (const locale of LOCALES) {
-        const rendered = await renderer.renderPage(page.path, locale);
+        let document: LegalDocument | undefined;
+        if (page.legal) {
+          // the file the API would serve now; the API sends the page while it stays the same
+          const file = readLegalFile(legalDir, locale, page.legal);
+          legalDigests[file.name] = file.digest;
+          document = file.document;
+        }
+        const rendered = await renderer.renderPage(page.path, locale, { legal: document });
         const html = composePage({
           shell,
           path: page.path,
@@ -68,6 +97,7 @@ async function main(): Promise<void> {
           rootHtml: rendered.html,
           screenCssFiles,
           readAsset: (file) => readFileSync(join(dist, file), 'utf8'),
+          queries: rendered.queries,
         });
         const target = join(out, locale, page.file);
         mkdirSync(join(out, locale), { recursive: true });
@@ -84,7 +114,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    const index: PrerenderManifest = { pages, locales: LOCALES };
+    const index: PrerenderManifest = { pages, locales: LOCALES, legal, legalDigests };
     writeFileSync(join(out, PRERENDER_MANIFEST), `${JSON.stringify(index, null, 2)}\n`);
   } finally {
     rmSync(work, { recursive: true, force: true });

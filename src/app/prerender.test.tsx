@@ -4,18 +4,23 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { composePage } from '../../scripts/prerender-page';
+import { composePage, readLegalFile, scriptJson } from '../../scripts/prerender-page';
+import type { LegalDocument, LegalDocumentName } from '../shared/api/content';
+import { PRERENDERED_DATA_ID } from '../shared/prerender';
+import enEarn from '../i18n/locales/en-US/earn.json';
 import enLanding from '../i18n/locales/en-US/landing.json';
 import enLending from '../i18n/locales/en-US/lending.json';
 import enNav from '../i18n/locales/en-US/nav.json';
 import enPrograms from '../i18n/locales/en-US/programs.json';
 import enStore from '../i18n/locales/en-US/store.json';
+import cnEarn from '../i18n/locales/zh-CN/earn.json';
 import cnLanding from '../i18n/locales/zh-CN/landing.json';
 import cnLending from '../i18n/locales/zh-CN/lending.json';
 import cnNav from '../i18n/locales/zh-CN/nav.json';
 import cnPrograms from '../i18n/locales/zh-CN/programs.json';
 import cnStore from '../i18n/locales/zh-CN/store.json';
 import twComponents from '../i18n/locales/zh-TW/components.json';
+import twEarn from '../i18n/locales/zh-TW/earn.json';
 import twLanding from '../i18n/locales/zh-TW/landing.json';
 import twLending from '../i18n/locales/zh-TW/lending.json';
 import twNav from '../i18n/locales/zh-TW/nav.json';
@@ -28,6 +33,7 @@ import { PRERENDERED_PAGES, renderPage } from './prerender';
 import { createQueryClient } from './query-client';
 import { createAppRoutes, prepareHydration } from './router';
 import { routes as routeTable } from './routes';
+import { seedPrerenderedQueries } from './prerendered-page';
 import { ShellLayout } from './shell-layout';
 import type { Locale } from '../shared/constants/locales';
 
@@ -37,10 +43,48 @@ const FIRST_SCREEN: Record<Locale, { landing: Record<string, string>; login: str
   'zh-CN': { landing: cnLanding, login: cnNav.login },
 };
 
+/** A legal document as the API serves it (and the build renders it) from content/legal. */
+function legalDocument(document: LegalDocumentName, locale: Locale): LegalDocument {
+  return readLegalFile('content/legal', locale, document).document;
+}
+
+/** The first and the last plain paragraph of a legal document's text. */
+function legalTexts(document: LegalDocumentName, locale: Locale): string[] {
+  const paragraphs = legalDocument(document, locale)
+    .body.split('\n\n')
+    // plain paragraphs (no Markdown to render)
+    .filter((block) => !/^[#-]|[*_[\]`]/.test(block));
+  return [paragraphs[0]!, paragraphs.at(-1)!];
+}
+
+/** renderPage with the legal document a page shows, as the build passes it. */
+function render(path: string, locale: Locale) {
+  const legal = PRERENDERED_PAGES.find((page) => page.path === path)?.legal;
+  return renderPage(path, locale, legal ? { legal: legalDocument(legal, locale) } : {});
+}
+
 const TEXTS = {
-  'en-US': { lending: enLending, programs: enPrograms, store: enStore, landing: enLanding },
-  'zh-TW': { lending: twLending, programs: twPrograms, store: twStore, landing: twLanding },
-  'zh-CN': { lending: cnLending, programs: cnPrograms, store: cnStore, landing: cnLanding },
+  'en-US': {
+    lending: enLending,
+    programs: enPrograms,
+    store: enStore,
+    landing: enLanding,
+    earn: enEarn,
+  },
+  'zh-TW': {
+    lending: twLending,
+    programs: twPrograms,
+    store: twStore,
+    landing: twLanding,
+    earn: twEarn,
+  },
+  'zh-CN': {
+    lending: cnLending,
+    programs: cnPrograms,
+    store: cnStore,
+    landing: cnLanding,
+    earn: cnEarn,
+  },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 
 /**
@@ -51,14 +95,17 @@ const OTHER_PAGES: {
   path: string;
   heading: (locale: Locale) => string;
   texts: (locale: Locale) => string[];
-  visitorOnly: string;
+  /** An element of the first screen (for a visitor only, where the page has such a part). */
+  marker: string;
   memberOnly?: string;
+  /** The legal document it shows (LEGAL_DIR's file, the repository's content/legal here). */
+  legal?: LegalDocumentName;
 }[] = [
   {
     path: '/lending-term-service',
     heading: (l) => TEXTS[l].lending['terms.title'],
     texts: (l) => [TEXTS[l].lending['terms.description'], TEXTS[l].lending['terms.fee.title']],
-    visitorOnly: 'data-testid="lending-terms-risk"',
+    marker: 'data-testid="lending-terms-risk"',
   },
   {
     path: '/referral-program',
@@ -67,7 +114,7 @@ const OTHER_PAGES: {
       TEXTS[l].programs['referral.rules.title'],
       TEXTS[l].programs['referral.visitor.title'],
     ],
-    visitorOnly: 'data-testid="referral-visitor"',
+    marker: 'data-testid="referral-visitor"',
     memberOnly: 'data-testid="referral-record"',
   },
   {
@@ -78,16 +125,37 @@ const OTHER_PAGES: {
       TEXTS[l].store['rules.title'],
       TEXTS[l].store['gate.login'],
     ],
-    visitorOnly: 'data-testid="store-login-prompt"',
+    marker: 'data-testid="store-login-prompt"',
     memberOnly: 'data-testid="store-kyc',
   },
   {
     path: '/anue',
     heading: (l) => TEXTS[l].landing['anue.title'],
     texts: (l) => [TEXTS[l].landing['anue.eyebrow'], TEXTS[l].landing['anue.body']],
-    visitorOnly: 'data-testid="anue-sign-up"',
+    marker: 'data-testid="anue-sign-up"',
     memberOnly: 'data-testid="anue-account"',
   },
+  ...(['user-agreement', 'privacy-policy'] as const).map((document) => ({
+    path: `/${document}`,
+    heading: (l: Locale) => legalDocument(document, l).title,
+    texts: (l: Locale) => legalTexts(document, l),
+    marker: `data-document="${document}"`,
+    legal: document,
+  })),
+  ...(
+    [
+      ['fixed-usdt', 'earn-terms-fixed'],
+      ['fixed-btc', 'earn-terms-fixed'],
+      ['mixed-fusion', 'earn-terms-mixed'],
+      ['mixed-sapphire', 'earn-terms-mixed'],
+    ] as const
+  ).map(([family, document]) => ({
+    path: `/terms-earn/${family}`,
+    heading: (l: Locale) => legalDocument(document, l).title,
+    texts: (l: Locale) => [TEXTS[l].earn[`terms.family.${family}`], ...legalTexts(document, l)],
+    marker: 'data-testid="earn-terms-figures"',
+    legal: document,
+  })),
 ];
 
 const SHELL = `<!doctype html>
@@ -250,12 +318,14 @@ describe('the prerendered pages', () => {
     it.each(Object.keys(FIRST_SCREEN) as Locale[])(
       'holds its first screen for a visitor in %s, with the nav bar',
       async (locale) => {
-        const { html, title } = await renderPage(page.path, locale);
+        const { html, title, queries } = await render(page.path, locale);
         const text = textOf(html);
         expect(text).toContain(page.heading(locale));
+        // no loading state in the first screen: a legal document is in the markup
+        expect(html).not.toContain('data-state="loading"');
         for (const expected of page.texts(locale)) expect(text).toContain(expected);
         expect(text).toContain(FIRST_SCREEN[locale].login);
-        expect(html).toContain(page.visitorOnly);
+        expect(html).toContain(page.marker);
         if (page.memberOnly) expect(html).not.toContain(page.memberOnly);
         expect(text.includes(twComponents['siteNotice.title'])).toBe(locale === 'zh-TW');
         // no translation key left untranslated (a namespace the build did not load)
@@ -268,10 +338,34 @@ describe('the prerendered pages', () => {
           rootHtml: html,
           screenCssFiles: [],
           readAsset: (file) => ASSETS[file]!,
+          queries,
         });
         expect(composed).toContain(
           `<div id="root" data-prerendered="${locale}" data-prerendered-path="${page.path}">`,
         );
+        // the page carries the document it shows, for the browser's query cache
+        const data = `<script type="application/json" id="${PRERENDERED_DATA_ID}">`;
+        expect(composed.includes(data)).toBe(page.legal !== undefined);
+        if (page.legal) {
+          expect(queries).toEqual([
+            {
+              queryKey: ['api', 'common', 'legal', page.legal, locale],
+              data: legalDocument(page.legal, locale),
+            },
+          ]);
+          const parsed = new DOMParser().parseFromString(composed, 'text/html');
+          const cache = new Map<string, unknown>();
+          const client = {
+            setQueryData: (key: readonly unknown[], value: unknown) =>
+              void cache.set(JSON.stringify(key), value),
+          };
+          expect(seedPrerenderedQueries(parsed, client as never)).toBe(1);
+          expect(cache.get(JSON.stringify(queries[0]!.queryKey))).toEqual(
+            legalDocument(page.legal, locale),
+          );
+        } else {
+          expect(queries).toEqual([]);
+        }
       },
     );
   });
@@ -289,14 +383,22 @@ describe('hydrating the other prerendered pages', () => {
     it.each(['en-US', 'zh-TW', 'zh-CN'] as const)(
       'in %s keeps the markup: no mismatch, the same elements, no loader runs again',
       async (locale) => {
-        const { html } = await renderPage(page.path, locale);
+        const { html, queries } = await render(page.path, locale);
         const container = document.createElement('div');
         container.id = 'root';
         container.innerHTML = html;
         document.body.append(container);
+        // as the page carries its data (composePage) and the app reads it (start-app.tsx)
+        const data = document.createElement('script');
+        data.type = 'application/json';
+        data.id = PRERENDERED_DATA_ID;
+        data.textContent = scriptJson(queries);
+        document.body.append(data);
+        const queryClient = createQueryClient();
+        expect(seedPrerenderedQueries(document, queryClient)).toBe(queries.length);
         const heading = container.querySelector('main h1');
         expect(heading?.textContent).toBe(page.heading(locale));
-        const visitorElement = container.querySelector(`[${page.visitorOnly}]`);
+        const visitorElement = container.querySelector(`[${page.marker}]`);
         expect(visitorElement).not.toBeNull();
 
         const hasToken = vi.fn(() => false);
@@ -319,7 +421,7 @@ describe('hydrating the other prerendered pages', () => {
           root = hydrateRoot(
             container,
             <StrictMode>
-              <AppProviders queryClient={createQueryClient()}>
+              <AppProviders queryClient={queryClient}>
                 <RouterProvider router={router} />
               </AppProviders>
             </StrictMode>,
@@ -330,7 +432,9 @@ describe('hydrating the other prerendered pages', () => {
         expect(consoleError).not.toHaveBeenCalled();
         consoleError.mockRestore();
         expect(container.querySelector('main h1')).toBe(heading);
-        expect(container.querySelector(`[${page.visitorOnly}]`)).toBe(visitorElement);
+        // the carried document is fresh: not fetched again
+        expect(queryClient.isFetching({ queryKey: ['api', 'common', 'legal'] })).toBe(0);
+        expect(container.querySelector(`[${page.marker}]`)).toBe(visitorElement);
         expect(hasToken).not.toHaveBeenCalled();
         expect(router.state.initialized).toBe(true);
       },

@@ -5,7 +5,11 @@ import { initI18n, i18n } from '../i18n/i18n';
 import { ensureNamespaces } from '../i18n/lazy-namespaces';
 import { config } from '../lib/config';
 import type { RouteName } from '../lib/paths';
+import { TERMS_FAMILIES } from '../features/earn/utils/terms';
+import { queryKeys } from '../services/query-keys';
+import type { LegalDocument, LegalDocumentName } from '../shared/api/content';
 import type { Locale } from '../shared/constants/locales';
+import type { PrerenderedQuery } from '../shared/prerender';
 import { AppProviders } from './app-providers';
 import { BootFallback } from './boot-fallback';
 import { createQueryClient } from './query-client';
@@ -18,7 +22,7 @@ import { ShellLayout } from './shell-layout';
  * and writes each page once per language; README "Prerendered public pages"). A page is
  * rendered as a visitor with nothing stored sees it on a first load: no session, no maintenance
  * page, the language's own first screen. The browser hydrates it only in that same state
- * (`hydration.ts`).
+ * (`prerendered-page.ts`).
  */
 
 export interface PrerenderedPage {
@@ -34,14 +38,29 @@ export interface PrerenderedPage {
    * can (Node has no `window`): the same module and translations, nothing else.
    */
   buildScreen?: LazyScreen;
+  /**
+   * The legal document the first screen shows (the operator's file under LEGAL_DIR): the build
+   * renders it (`renderPage`'s `legal`) and the page carries it for the browser's query cache.
+   */
+  legal?: LegalDocumentName;
 }
 
 const page = (
   route: RouteName,
   file: string,
   screenModule: string,
-  buildScreen?: LazyScreen,
-): PrerenderedPage => ({ route, path: routes[route].getHref(), file, screenModule, buildScreen });
+  extra: Pick<PrerenderedPage, 'buildScreen' | 'legal'> = {},
+): PrerenderedPage => ({ route, path: routes[route].getHref(), file, screenModule, ...extra });
+
+const TERMS_FAMILY_ROUTES = {
+  'fixed-usdt': 'TermsEarnFixedUsdt',
+  'fixed-btc': 'TermsEarnFixedBtc',
+  'mixed-fusion': 'TermsEarnMixedFusion',
+  'mixed-sapphire': 'TermsEarnMixedSapphire',
+} as const satisfies Record<keyof typeof TERMS_FAMILIES, RouteName>;
+
+const LEGAL_SCREENS = 'src/app/screens/legal-screens.tsx';
+const EARN_TERMS_SCREENS = 'src/app/screens/earn-terms-screens.tsx';
 
 /**
  * The prerendered pages: public, the same for every visitor, nothing fetched for the first
@@ -49,11 +68,15 @@ const page = (
  * `screenModule` is the module the route's `screen` imports (src/app/routes.ts). Plain paths
  * only: the API sends a page for exactly this path, without a query (`static-app.ts`).
  *
+ * The legal pages and the earn families' terms show the operator's document (LEGAL_DIR): the
+ * build renders the file it has, the page carries it for the browser's query cache, and the API
+ * sends the page only while the file is still that one (`static-app.ts`).
+ *
  * Not prerendered (README "Prerendered public pages"): pages whose first screen is API data
- * (the earn and Smart Autotrade catalogs, search, the earn terms' figures, the operator's legal
- * documents and the content service's About Us, Press and Events), the loyalty program (its rate
- * table and the wallet code's staking panel), the campaigns (their list and countdowns), the
- * partner (Coolbitx) pages, the sign-in forms.
+ * (the earn and Smart Autotrade catalogs and products, a product's terms, search, the content
+ * service's About Us, Press and Events, the campaigns' lists and countdowns), the loyalty
+ * program (its rate table, and the wallet code's staking panel), the partner (Coolbitx) pages,
+ * the sign-in forms.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('Landing', 'index.html', 'src/app/screens/landing-screen.tsx'),
@@ -64,10 +87,18 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   ),
   page('ReferralProgram', 'referral-program.html', 'src/app/screens/referral-program-screen.tsx'),
   // the route's loader also fetches the wallet code when the browser is idle
-  page('Bcnt', 'bcnt.html', 'src/features/store/pages/bcnt-page.tsx', () =>
-    ensureNamespaces(['store', 'tx']).then(() => import('../features/store/pages/bcnt-page')),
-  ),
+  page('Bcnt', 'bcnt.html', 'src/features/store/pages/bcnt-page.tsx', {
+    buildScreen: () =>
+      ensureNamespaces(['store', 'tx']).then(() => import('../features/store/pages/bcnt-page')),
+  }),
   page('AnueLanding', 'anue.html', 'src/features/landing/pages/anue-landing-page.tsx'),
+  page('UserAgreement', 'user-agreement.html', LEGAL_SCREENS, { legal: 'user-agreement' }),
+  page('PrivacyPolicy', 'privacy-policy.html', LEGAL_SCREENS, { legal: 'privacy-policy' }),
+  ...(Object.keys(TERMS_FAMILY_ROUTES) as (keyof typeof TERMS_FAMILY_ROUTES)[]).map((family) =>
+    page(TERMS_FAMILY_ROUTES[family], `terms-earn-${family}.html`, EARN_TERMS_SCREENS, {
+      legal: TERMS_FAMILIES[family].document,
+    }),
+  ),
 ];
 
 export interface RenderedPage {
@@ -75,10 +106,28 @@ export interface RenderedPage {
   html: string;
   /** The document title in the page's language. */
   title: string;
+  /** The query data the markup shows, for the browser's cache (empty: none). */
+  queries: PrerenderedQuery[];
 }
 
-/** Renders one page of the route tree in one language, as `#root`'s markup. */
-export async function renderPage(path: string, locale: Locale): Promise<RenderedPage> {
+/**
+ * Renders one page of the route tree in one language, as `#root`'s markup. A page with a legal
+ * document needs it in `legal` (the build reads LEGAL_DIR's file in the page's language).
+ */
+export async function renderPage(
+  path: string,
+  locale: Locale,
+  data: { legal?: LegalDocument } = {},
+): Promise<RenderedPage> {
+  const entry = PRERENDERED_PAGES.find((candidate) => candidate.path === path);
+  const queries: PrerenderedQuery[] = [];
+  if (entry?.legal) {
+    const { legal } = data;
+    if (legal?.document !== entry.legal || legal.language !== locale) {
+      throw new Error(`${path} shows ${entry.legal} in ${locale}: pass it as legal`);
+    }
+    queries.push({ queryKey: queryKeys.common.legalDocument(entry.legal, locale), data: legal });
+  }
   await initI18n(locale);
   const handler = createStaticHandler(
     createAppRoutes({
@@ -106,6 +155,7 @@ export async function renderPage(path: string, locale: Locale): Promise<Rendered
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
+  for (const query of queries) queryClient.setQueryData(query.queryKey, query.data);
   const html = renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
@@ -114,5 +164,5 @@ export async function renderPage(path: string, locale: Locale): Promise<Rendered
     </StrictMode>,
   );
   queryClient.clear(); // no cache timers left behind
-  return { html, title: i18n.t('common:app.name') };
+  return { html, title: i18n.t('common:app.name'), queries };
 }

@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { requestLocale } from '../shared/prerender';
+import { scriptJson } from '../../scripts/prerender-page';
+import { PRERENDERED_DATA_ID, requestLocale } from '../shared/prerender';
 import {
   canHydrate,
+  seedPrerenderedQueries,
   writeLanguageCookie,
   writePrerenderCookies,
   type FirstScreenState,
@@ -166,5 +169,48 @@ describe('the cookies the API picks the page by', () => {
     expect(cookies.cookie).toBe('lang=en-US; first-screen=own');
     writePrerenderCookies(cookies, 'en-US', VISITOR);
     expect(cookies.cookie).toBe('lang=en-US');
+  });
+});
+
+describe('the query data a prerendered page carries', () => {
+  /** A document with the page's data script holding `text`, and a cache to seed. */
+  function page(text: string | null) {
+    const scripts = new Map<string, { textContent: string }>();
+    if (text !== null) scripts.set(PRERENDERED_DATA_ID, { textContent: text });
+    const cache = new Map<string, unknown>();
+    return {
+      doc: { getElementById: (id: string) => scripts.get(id) ?? null } as unknown as Document,
+      client: {
+        setQueryData: (key: readonly unknown[], data: unknown) => {
+          cache.set(JSON.stringify(key), data);
+          return data;
+        },
+      } as unknown as Pick<QueryClient, 'setQueryData'>,
+      cache,
+    };
+  }
+
+  it('goes into the query cache as the build rendered it, markup-like text included', () => {
+    const document = { title: 'Terms </script><!-- & more', body: 'a\u2028b' };
+    const { doc, client, cache } = page(
+      scriptJson([
+        { queryKey: ['api', 'common', 'legal', 'user-agreement', 'zh-TW'], data: document },
+      ]),
+    );
+    expect(scriptJson(document)).not.toContain('<');
+    expect(seedPrerenderedQueries(doc, client)).toBe(1);
+    expect(cache.get('["api","common","legal","user-agreement","zh-TW"]')).toEqual(document);
+  });
+
+  it.each([
+    ['no data script (a page without data)', null],
+    ['an empty script', ''],
+    ['text that is not JSON', '[{"queryKey":'],
+    ['not a list', '{"queryKey":["a"],"data":1}'],
+    ['entries without a key or data', '[{"data":1},{"queryKey":["a"]},null]'],
+  ])('puts nothing with %s', (_, text) => {
+    const { doc, client, cache } = page(text);
+    expect(seedPrerenderedQueries(doc, client)).toBe(0);
+    expect(cache.size).toBe(0);
   });
 });

@@ -1,7 +1,14 @@
 import { SITE_NOTICE_LOCALE } from '../components/site-notice';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { resolveLocale, type Locale } from '../shared/constants/locales';
-import { FIRST_SCREEN_COOKIE, LANGUAGE_COOKIE, OWN_FIRST_SCREEN } from '../shared/prerender';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  FIRST_SCREEN_COOKIE,
+  LANGUAGE_COOKIE,
+  OWN_FIRST_SCREEN,
+  PRERENDERED_DATA_ID,
+  type PrerenderedQuery,
+} from '../shared/prerender';
 
 /**
  * The browser's side of the prerendered public pages (README "Prerendered public pages"): when
@@ -57,6 +64,35 @@ export function canHydrate(options: {
     options.search === '' &&
     !hasOwnFirstScreen(options.state)
   );
+}
+
+/**
+ * Puts the query data the page was prerendered with (a legal document, carried in
+ * `<script type="application/json" id="prerendered-data">`) in the query cache, so the
+ * hydrating render shows what the markup shows instead of a loading state. Call it only when
+ * hydrating. Nothing carried, or unreadable: nothing put (the page then fetches as usual, and a
+ * mismatch would be reported, never hidden).
+ */
+export function seedPrerenderedQueries(
+  doc: Pick<Document, 'getElementById'>,
+  queryClient: Pick<QueryClient, 'setQueryData'>,
+): number {
+  const text = doc.getElementById(PRERENDERED_DATA_ID)?.textContent;
+  if (!text) return 0;
+  let queries: unknown;
+  try {
+    queries = JSON.parse(text);
+  } catch {
+    return 0;
+  }
+  if (!Array.isArray(queries)) return 0;
+  let seeded = 0;
+  for (const query of queries as Partial<PrerenderedQuery>[]) {
+    if (!Array.isArray(query?.queryKey) || query.data === undefined) continue;
+    queryClient.setQueryData(query.queryKey, query.data);
+    seeded += 1;
+  }
+  return seeded;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -20,6 +20,7 @@ import { createQueryClient } from './query-client';
 import {
   canHydrate,
   noticeDismissed,
+  seedPrerenderedQueries,
   storedLanguage,
   writePrerenderCookies,
   type FirstScreenState,
@@ -99,6 +100,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   window.addEventListener('pagehide', syncCookies);
 
   const queryClient = createQueryClient();
+  // the data the prerendered page shows (a legal document), as the build rendered it
+  if (hydrate) seedPrerenderedQueries(document, queryClient);
   // Until the router exists (its first loaders may already call the API), a hard navigation.
   let toLanding = () => window.location.assign('/');
   configureHttpClient({

@@ -26,7 +26,31 @@ export interface PrerenderManifest {
   /** path (`/`, `/terms/...`) -> file name in each language's folder (`index.html`) */
   pages: Record<string, string>;
   locales: readonly Locale[];
+  /**
+   * path -> the legal document its first screen shows (LEGAL_DIR's `<locale>/<document>.md`,
+   * which the operator replaces without a build): the page is sent only while the file is the
+   * one the build rendered.
+   */
+  legal?: Record<string, string>;
+  /** `<locale>/<document>.md` -> SHA-256 (hex) of the file the build rendered */
+  legalDigests?: Record<string, string>;
 }
+
+/**
+ * The id of the `<script type="application/json">` after `#root` that carries the query data
+ * the page was rendered with (a legal document): the browser puts it in its query cache before
+ * hydrating, so the first render is the build's.
+ */
+export const PRERENDERED_DATA_ID = 'prerendered-data';
+
+/** One query's data in the page: what `queryClient.setQueryData` takes. */
+export interface PrerenderedQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+/** LEGAL_DIR's file of a document in a language (the manifest's `legalDigests` key). */
+export const legalFileOf = (locale: Locale, document: string) => `${locale}/${document}.md`;
 
 /** The value of one cookie in a Cookie header, or null. */
 export function cookieValue(header: string | undefined, name: string): string | null {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -217,6 +218,7 @@ describe('prerendered public pages', () => {
   const OTHER_PAGES = {
     '/bcnt': 'bcnt.html',
     '/lending-term-service': 'lending-term-service.html',
+    '/privacy-policy': 'privacy-policy.html',
   } as const;
   const otherPage = (locale: string, pagePath: string) =>
     `<!doctype html><html lang="${locale}"><body><div id="root" data-prerendered="${locale}" data-prerendered-path="${pagePath}"><h1>${pagePath} ${locale}</h1></div></body></html>`;
@@ -228,7 +230,19 @@ describe('prerendered public pages', () => {
     writeFileSync(path.join(dir, `${file}.gz`), copies.gz);
   };
   let prerenderDist: string;
+  let legalDir: string;
   let served: TestApp;
+  /** the privacy policy as the build rendered it, per language (LEGAL_DIR's files) */
+  const POLICY = {
+    'en-US': '---\ntitle: Privacy Policy\n---\n\nWhat we keep.\n',
+    'zh-TW': '---\ntitle: 隱私權政策\n---\n\n我們保存的資料。\n',
+    'zh-CN': '---\ntitle: 隐私政策\n---\n\n我们保存的数据。\n',
+  } as const;
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const writePolicy = (locale: string, text: string) => {
+    mkdirSync(path.join(legalDir, locale), { recursive: true });
+    writeFileSync(path.join(legalDir, locale, 'privacy-policy.md'), text);
+  };
 
   beforeAll(async () => {
     prerenderDist = mkdtempSync(path.join(tmpdir(), 'bcnt-dist-prerendered-'));
@@ -246,16 +260,26 @@ describe('prerendered public pages', () => {
       JSON.stringify({
         pages: { '/': 'index.html', ...OTHER_PAGES },
         locales: ['en-US', 'zh-TW', 'zh-CN'],
+        legal: { '/privacy-policy': 'privacy-policy' },
+        legalDigests: Object.fromEntries(
+          Object.entries(POLICY).map(([locale, text]) => [
+            `${locale}/privacy-policy.md`,
+            sha256(text),
+          ]),
+        ),
       }),
     );
+    legalDir = mkdtempSync(path.join(tmpdir(), 'bcnt-legal-'));
+    for (const [locale, text] of Object.entries(POLICY)) writePolicy(locale, text);
     served = await createTestApp({
-      config: { serveApp: true, appDistDir: prerenderDist },
+      config: { serveApp: true, appDistDir: prerenderDist, legalDir },
       database: testDb.database,
     });
   });
   afterAll(async () => {
     await served?.close();
     rmSync(prerenderDist, { recursive: true, force: true });
+    rmSync(legalDir, { recursive: true, force: true });
   });
 
   const landing = (headers: Record<string, string> = {}, url = '/') =>
@@ -357,6 +381,29 @@ describe('prerendered public pages', () => {
       expect(member.body).toBe(INDEX_HTML);
     },
   );
+
+  it('sends a page with a legal document only while LEGAL_DIR has the file the build rendered', async () => {
+    const policy = (headers: Record<string, string>) => landing(headers, '/privacy-policy');
+    const tw = { 'accept-language': 'zh-TW' };
+    expect((await policy(tw)).body).toBe(padded(otherPage('zh-TW', '/privacy-policy')));
+    try {
+      // the operator replaced the zh-TW text: the plain app page, which fetches the new one
+      writePolicy('zh-TW', `${POLICY['zh-TW']}\n新增的條款。\n`);
+      const replaced = await policy(tw);
+      expect(replaced.statusCode).toBe(200);
+      expect(replaced.body).toBe(INDEX_HTML);
+      // the other languages' files are the build's
+      expect((await policy({ 'accept-language': 'en-US' })).body).toBe(
+        padded(otherPage('en-US', '/privacy-policy')),
+      );
+      rmSync(path.join(legalDir, 'zh-TW', 'privacy-policy.md'));
+      expect((await policy(tw)).body).toBe(INDEX_HTML);
+    } finally {
+      writePolicy('zh-TW', POLICY['zh-TW']);
+    }
+    // the build's text again
+    expect((await policy(tw)).body).toBe(padded(otherPage('zh-TW', '/privacy-policy')));
+  });
 
   it.each([
     ['a trailing slash', '/bcnt/'],

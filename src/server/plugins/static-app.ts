@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVICE_PREFIXES } from '../../shared/api/services';
-import { isLocale } from '../../shared/constants/locales';
+import { isLocale, type Locale } from '../../shared/constants/locales';
 import {
   cookieValue,
   FIRST_SCREEN_COOKIE,
+  legalFileOf,
   OWN_FIRST_SCREEN,
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
@@ -25,6 +28,8 @@ import {
  * pages"): a GET of such a path without a query gets the file prerendered in the language the
  * app will start in (the `lang` cookie, else Accept-Language), unless the browser said its first
  * screen is its own (`first-screen=own`: a member, maintenance); those get index.html as before.
+ * A page that shows a legal document is sent only while LEGAL_DIR's file is the one the build
+ * rendered (the operator replaces those files without a build).
  */
 
 /** First path segments that belong to the server, never to the app's client-side routes. */
@@ -61,7 +66,35 @@ export function readPrerenderManifest(root: string): PrerenderManifest | null {
       throw new Error(`${file}: ${page} -> ${name} is not a page and a file name`);
   }
   if (!manifest.locales.every(isLocale)) throw new Error(`${file}: unknown locales`);
+  for (const [page, document] of Object.entries(manifest.legal ?? {})) {
+    if (!Object.hasOwn(manifest.pages, page) || !/^[a-z][a-z-]*$/.test(document))
+      throw new Error(`${file}: ${page} -> ${document} is not a page and a document name`);
+  }
   return manifest;
+}
+
+/**
+ * Whether a file of LEGAL_DIR (`<locale>/<document>.md`, a name from the build's manifest,
+ * never from a request) is still the one the build rendered: its SHA-256, computed again when
+ * its modification time or size changes. A missing file is not.
+ */
+export function legalFileCheck(legalDir: string) {
+  const known = new Map<string, { mtimeMs: number; size: number; digest: string }>();
+  return async (name: string, digest: string): Promise<boolean> => {
+    const file = path.join(legalDir, name);
+    try {
+      const { mtimeMs, size } = await stat(file);
+      let entry = known.get(name);
+      if (!entry || entry.mtimeMs !== mtimeMs || entry.size !== size) {
+        const bytes = await readFile(file);
+        entry = { mtimeMs, size, digest: createHash('sha256').update(bytes).digest('hex') };
+        known.set(name, entry);
+      }
+      return entry.digest === digest;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /**
@@ -74,7 +107,7 @@ export function readPrerenderManifest(root: string): PrerenderManifest | null {
 export function prerenderedFileFor(
   request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
   manifest: PrerenderManifest,
-): string | null {
+): { file: string; locale: Locale } | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.url.includes('?')) return null;
   if (!Object.hasOwn(manifest.pages, request.url)) return null;
@@ -84,7 +117,7 @@ export function prerenderedFileFor(
   if (cookieValue(cookie, FIRST_SCREEN_COOKIE) === OWN_FIRST_SCREEN) return null;
   const locale = requestLocale({ cookie, acceptLanguage: request.headers['accept-language'] });
   if (!manifest.locales.includes(locale)) return null;
-  return `${PRERENDER_DIR}/${locale}/${file}`;
+  return { file: `${PRERENDER_DIR}/${locale}/${file}`, locale };
 }
 
 async function staticAppPlugin(app: FastifyInstance) {
@@ -117,12 +150,21 @@ async function staticAppPlugin(app: FastifyInstance) {
 
   const prerendered = readPrerenderManifest(root);
   if (prerendered) {
+    const legalFileIsCurrent = legalFileCheck(app.config.legalDir);
     app.addHook('onRequest', async (request, reply) => {
-      const file = prerenderedFileFor(request, prerendered);
-      if (!file) return;
+      const chosen = prerenderedFileFor(request, prerendered);
+      if (!chosen) return;
+      // a page showing a legal document the operator has replaced since the build: the plain
+      // app page, which fetches the current text
+      const document = prerendered.legal?.[request.url];
+      if (document) {
+        const name = legalFileOf(chosen.locale, document);
+        const digest = prerendered.legalDigests?.[name];
+        if (!digest || !(await legalFileIsCurrent(name, digest))) return;
+      }
       // the page depends on the language and cookies as well as on the encoding
       reply.header('vary', 'accept-encoding, accept-language, cookie');
-      await reply.type('text/html; charset=utf-8').sendFile(file);
+      await reply.type('text/html; charset=utf-8').sendFile(chosen.file);
       return reply;
     });
   }
