@@ -9,8 +9,9 @@
 // average. Lighthouse is fetched on demand
 // (`npx --yes lighthouse@12`), not a devDependency, so installs stay fast.
 //
-// Options: --runs N (default 5), --only landing|terms|wallet, --json FILE (every run's figures),
-// --reports DIR (each run's full Lighthouse report, e.g. to see which elements shifted).
+// Options: --runs N (default 5), --only landing|terms|wallet, --path /PATH (that page alone, as a
+// visitor), --json FILE (every run's figures), --reports DIR (each run's full Lighthouse
+// report, e.g. to see which elements shifted).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -328,12 +329,27 @@ async function main() {
   }
   const runs = Number(option('runs') ?? 5);
   const only = option('only');
-  const pages = [
-    { name: 'landing', path: '/', member: false },
-    // a prerendered terms page (README "Prerendered public pages")
-    { name: 'terms', path: '/lending-term-service', member: false },
-    { name: 'wallet', path: '/wallet', member: true },
-  ].filter((page) => !only || page.name === only);
+  const path = option('path');
+  const pages = (
+    path
+      ? [
+          {
+            name: path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root',
+            path,
+            member: false,
+          },
+        ]
+      : [
+          { name: 'landing', path: '/', member: false },
+          // a prerendered terms page (README "Prerendered public pages")
+          { name: 'terms', path: '/lending-term-service', member: false },
+          { name: 'wallet', path: '/wallet', member: true },
+        ]
+  ).filter((page) => path || !only || page.name === only);
+  if (path && !path.startsWith('/')) {
+    console.error(`--path ${path}: a path of the app, starting with /`);
+    process.exit(1);
+  }
   if (pages.length === 0) {
     console.error(`--only ${only}: no such page (landing, terms or wallet)`);
     process.exit(1);
