@@ -9,8 +9,10 @@
 // not depend on the load: statements sent per transfer (and, on PGlite, protocol messages: each
 // one a trip through the WASM engine), the bench process's CPU per transfer (on PGlite that
 // includes the database) and, on a local PostgreSQL, the CPU of the server processes serving
-// the bench's connections (read from /proc).
-import { readFileSync } from 'node:fs';
+// the bench's connections (read from /proc). On Linux it also prints the CPU of the main thread
+// and of the busiest other one (PGlite's worker thread, BENCH_PGLITE_THREAD=worker, the default:
+// scripts/lib/bench-databases.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -68,6 +70,30 @@ async function serverCpu(db: Db): Promise<Map<number, number> | null> {
   return ticks;
 }
 
+/** CPU seconds (user + system) of each thread of this process by id (Linux: /proc/self/task). */
+function threadCpu(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      ticks.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    // not Linux
+  }
+  return ticks;
+}
+
+/** CPU seconds of the main thread and of the busiest other one between the two readings. */
+function mainAndBusiest(before: Map<number, number>, after: Map<number, number>) {
+  let busiest = 0;
+  for (const [tid, seconds] of after) {
+    if (tid !== process.pid) busiest = Math.max(busiest, seconds - (before.get(tid) ?? 0));
+  }
+  return { main: (after.get(process.pid) ?? 0) - (before.get(process.pid) ?? 0), busiest };
+}
+
 function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
@@ -119,6 +145,7 @@ async function run(label: string, database: Database) {
   const serverBefore = database.driver === 'postgres' ? await serverCpu(db) : null;
   const statementsBefore = sent.statements;
   const messagesBefore = sent.pgliteMessages;
+  const threadsBefore = threadCpu();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
@@ -149,6 +176,7 @@ async function run(label: string, database: Database) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const threads = mainAndBusiest(threadsBefore, threadCpu());
   const statements = sent.statements - statementsBefore;
   const messages = sent.pgliteMessages - messagesBefore;
   const serverAfter = serverBefore ? await serverCpu(db) : null;
@@ -161,12 +189,17 @@ async function run(label: string, database: Database) {
   const perTransfer = (n: number) => (n / TRANSFERS).toFixed(2);
   const micros = (secondsOfCpu: number) => ((secondsOfCpu * 1e6) / TRANSFERS).toFixed(0);
   console.log(
-    `${''.padEnd(10)} ${perTransfer(statements)} statements/transfer` +
-      (database.driver === 'pglite' ? ` (${perTransfer(messages)} protocol messages)` : '') +
+    `${''.padEnd(10)} ` +
+      // counted on this thread's PGlite and node-postgres only (not in PGlite's worker thread)
+      (statements > 0
+        ? `${perTransfer(statements)} statements/transfer` +
+          (database.driver === 'pglite' ? ` (${perTransfer(messages)} protocol messages)` : '')
+        : 'statements not counted (PGlite in a worker thread)') +
       `, bench process CPU ${micros((cpu.user + cpu.system) / 1e6)} us/transfer` +
       (serverBefore && serverAfter
         ? `, server CPU ${micros(cpuSpent(serverBefore, serverAfter))} us/transfer`
         : '') +
+      `, main thread ${micros(threads.main)} us, busiest other thread ${micros(threads.busiest)} us` +
       `, load average ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}`,

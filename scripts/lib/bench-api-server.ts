@@ -2,8 +2,9 @@
 // its event loop): built as `npm start` builds it, on in-memory PGlite or, with BENCH_DATABASE_URL,
 // on that PostgreSQL database; one identity-verified member. As under `npm start`, the scheduler
 // runs its jobs (every 15 s, the poll of a public chain; BENCH_SCHEDULER=off leaves it stopped):
-// on PGlite their statements run on this thread. Prints one JSON line
-// `{ "base": ..., "token": ... }` when ready and serves until killed.
+// on PGlite their statements run where the API runs PGlite's engine (BENCH_PGLITE_THREAD=main or
+// worker chooses). Prints one JSON line `{ "base": ..., "token": ... }` when ready and serves
+// until killed.
 //
 // Over the IPC channel (when spawned with one) it reports what happened inside the process
 // during each measured run: the parent sends `{ type: 'start' }` before a run and
@@ -12,6 +13,7 @@
 // and the garbage collections (count, total and longest pause, by kind).
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '../../src/server/db/database';
+import { benchPgliteThread } from './bench-databases';
 import { buildBenchApp } from './bench-app';
 
 export interface BenchServerStats {
@@ -69,7 +71,9 @@ function reportStats() {
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase(url ? { databaseUrl: url } : { inMemory: true });
+  const database = await openDatabase(
+    url ? { databaseUrl: url } : { inMemory: true, thread: benchPgliteThread() },
+  );
   const { app, token } = await buildBenchApp(database);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   if (process.env.BENCH_SCHEDULER !== 'off') app.scheduler.start();

@@ -1,15 +1,28 @@
 // What every bench script does with its databases: run on in-memory PGlite, then, when
 // DATABASE_URL is set, on PostgreSQL in a fresh database that is dropped afterwards.
+// BENCH_PGLITE_THREAD=worker|main: where PGlite's engine runs (default: as in the API process).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/server/db/database';
+import {
+  API_PGLITE_THREAD,
+  type Database,
+  openDatabase,
+  type PgliteThread,
+} from '../../src/server/db/database';
+
+/** BENCH_PGLITE_THREAD, or where the API process runs PGlite's engine */
+export const benchPgliteThread = (): PgliteThread =>
+  process.env.BENCH_PGLITE_THREAD === 'main' || process.env.BENCH_PGLITE_THREAD === 'worker'
+    ? process.env.BENCH_PGLITE_THREAD
+    : API_PGLITE_THREAD;
 
 export async function onEachDatabase(
   run: (label: string, database: Database) => Promise<void>,
 ): Promise<void> {
-  const pglite = await openDatabase({ inMemory: true });
+  const thread = benchPgliteThread();
+  const pglite = await openDatabase({ inMemory: true, thread });
   try {
-    await run('PGlite', pglite);
+    await run(thread === 'worker' ? 'PGlite (worker thread)' : 'PGlite', pglite);
   } finally {
     await pglite.close();
   }

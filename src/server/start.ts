@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
+import { API_PGLITE_THREAD, type Database, openDatabase } from './db/database';
 import { seedDemoStrategies } from './domain/autotrade/seed';
 import { BINFI_ROUNDS_TASK } from './domain/binfi/operator';
 import { seedDemoRounds } from './domain/binfi/seed';
@@ -60,16 +61,24 @@ export async function startApi(
       exchange: createCcxtBitfinexAdapter({ paperUrl: () => exchange.listen() }),
     };
   }
+  // PGlite in DATA_DIR: its engine on a thread of its own (API_PGLITE_THREAD), so this process
+  // opens it and closes it after the app
+  let database: Database | undefined;
   let app: App;
   try {
+    if (usesPglite) {
+      database = await openDatabase({ dataDir: early.dataDir, thread: API_PGLITE_THREAD });
+    }
     app = await buildApp({
       ...options,
+      ...(database ? { db: database } : {}),
       clock,
       ...(adapters ? { adapters } : {}),
       ...(opsToken ? { opsToken } : {}),
     });
   } catch (error) {
     await paper?.close();
+    await database?.close();
     throw error;
   }
   const config = app.config;
@@ -100,7 +109,11 @@ export async function startApi(
   const stop = () => {
     stopped ??= (async () => {
       if (opsToken) removeApiFile(config.dataDir, opsToken);
-      await app.close();
+      try {
+        await app.close();
+      } finally {
+        await database?.close();
+      }
     })();
     return stopped;
   };

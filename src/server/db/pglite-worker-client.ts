@@ -91,8 +91,10 @@ export class PgliteWorkerClient {
       loadDataDir: options.loadDataDir,
       textTypes: options.textTypes,
     };
-    // no Node options of this process (tsx's loader: the worker is JavaScript)
-    this.worker = new Worker(WORKER_URL, { workerData, execArgv: [] });
+    // Of this process's Node options only the profilers' (`--cpu-prof`, `--heap-prof`: the worker
+    // writes a profile of its own); not tsx's loader (the worker is JavaScript).
+    const execArgv = process.execArgv.filter((arg) => /^--(cpu|heap)-prof/.test(arg));
+    this.worker = new Worker(WORKER_URL, { workerData, execArgv });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (message: Reply | Notification | Ready) => {
         if ('ready' in message) {
