@@ -113,8 +113,9 @@ export class PgliteWorkerClient {
           else request.resolve(message.result);
         }
       });
+      // the worker failed or exited; after close() (isClosed already) that is no failure
       const fail = (error: Error) => {
-        this.failure ??= error;
+        if (!this.isClosed) this.failure = error;
         this.isClosed = true;
         reject(error);
         for (const request of this.pending.values()) request.reject(error);
@@ -138,8 +139,7 @@ export class PgliteWorkerClient {
 
   private async call<T>(message: Record<string, unknown>): Promise<T> {
     await this.waitReady;
-    if (this.failure) throw this.failure;
-    if (this.isClosed) throw new Error('PGlite is closed');
+    if (this.isClosed) throw this.failure ?? new Error('PGlite is closed');
     const id = this.nextId++;
     const reply = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
