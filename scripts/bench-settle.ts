@@ -3,8 +3,11 @@
 // earn-lifecycle job, on in-memory PGlite and (when DATABASE_URL is set) on PostgreSQL in a
 // fresh database dropped afterwards. The figure includes reading every member's loyalty level,
 // writing one reward row per subscription and one ledger transaction per product and batch.
+// It also prints this process's event-loop delay during the settlement (what a request to an
+// API running the job would wait for; on PGlite in a worker thread the engine's work is not in
+// it: BENCH_PGLITE_THREAD, scripts/lib/bench-databases.ts) and its CPU.
 import { availableParallelism } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { onEachDatabase } from './lib/bench-databases';
 import { TestClock } from '../src/server/clock';
 import type { Database } from '../src/server/db/database';
@@ -104,12 +107,20 @@ async function run(label: string, database: Database) {
     chainId: LOCAL_CHAIN_ID,
     appOrigin: 'http://localhost',
   };
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const report = await runEarnLifecycle(deps, clock.now());
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  loop.disable();
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
   console.log(
     `${label.padEnd(10)} ${report.rewardDays} rewards in ${seconds.toFixed(1)} s ` +
-      `(${(report.rewardDays / seconds).toFixed(0)}/s)`,
+      `(${(report.rewardDays / seconds).toFixed(0)}/s); event-loop delay meanwhile p99 ` +
+      `${ms(loop.percentile(99))} ms, max ${ms(loop.max)} ms; CPU ` +
+      `${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
   );
 }
 

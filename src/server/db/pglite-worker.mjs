@@ -42,10 +42,13 @@ function errorMessage(error) {
 }
 
 function answer(id, work) {
-  work.then(
-    (result) => port.postMessage({ id, result }),
-    (error) => port.postMessage({ id, error: errorMessage(error) }),
-  );
+  work
+    .then((result) =>
+      // a dump's bytes are moved, not copied
+      port.postMessage({ id, result }, result instanceof ArrayBuffer ? [result] : []),
+    )
+    // the statement's error, or a result that cannot be cloned
+    .catch((error) => port.postMessage({ id, error: errorMessage(error) }));
 }
 
 /** A query's result without what cannot cross (a blob): rows, fields, counts, command. */
