@@ -67,7 +67,10 @@ export async function startApi(
   let app: App;
   try {
     if (usesPglite) {
-      database = await openDatabase({ dataDir: early.dataDir, thread: API_PGLITE_THREAD });
+      // the configuration's problems first (production secrets), as buildApp reports them
+      // before it opens anything
+      const { dataDir } = loadConfig(env, options.config);
+      database = await openDatabase({ dataDir, thread: API_PGLITE_THREAD });
     }
     app = await buildApp({
       ...options,
