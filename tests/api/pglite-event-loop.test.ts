@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/database';
 
-// PGlite runs each statement on the API's own thread. A job awaiting one statement after
-// another must still let the process answer requests between them (scheduler ticks were
-// stalling every request for their whole length).
+// PGlite on the opening thread (`thread: 'main'`: tests, scripts; the API runs it in a worker,
+// tests/api/pglite-worker.test.ts) runs each statement on that thread. A job awaiting one
+// statement after another must still let the process answer requests between them (scheduler
+// ticks were stalling every request for their whole length).
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ inMemory: true });
