@@ -143,4 +143,22 @@ describe('WalletPage', () => {
       expect(historyMock).toHaveBeenLastCalledWith({ currency: 'BTC', page: 1, pageSize: 10 }),
     );
   });
+
+  it('asks for the balances and the KYC status at once, and shows the prompt only after the balances (no layout shift)', async () => {
+    let answerBalances: (value: WalletInfo) => void = () => undefined;
+    infoMock.mockReturnValue(new Promise((resolve) => (answerBalances = resolve)));
+    kycMock.mockResolvedValue({ selfUserKYCStatus: 0 } as Awaited<ReturnType<typeof getKycStatus>>);
+    render(<WalletPage panels={panels} />);
+    // both calls are made before either has answered (in parallel, not one after the other)
+    await waitFor(() => expect(kycMock).toHaveBeenCalledTimes(1));
+    expect(infoMock).toHaveBeenCalledTimes(1);
+    // the KYC status has answered, the balances have not: nothing below their skeleton yet
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByTestId('wallet-balances-loading')).toBeTruthy();
+    expect(screen.queryByTestId('wallet-kyc-gate')).toBeNull();
+    expect(screen.queryByTestId('wallet-kyc-loading')).toBeNull();
+    answerBalances(info);
+    expect(await screen.findByTestId('wallet-kyc-gate')).toBeTruthy();
+    expect(screen.getByTestId('wallet-balance-USDT')).toBeTruthy();
+  });
 });

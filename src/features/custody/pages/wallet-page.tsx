@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryTabs } from '../../../components/query-tabs';
 import { SectionCard } from '../../../components/section-card';
 import { useKycVerified } from '../../../hooks/use-kyc-status';
+import { useWalletInfo } from '../api/use-wallet-info';
 import { WalletBalances } from '../components/wallet-balances';
 import { WalletHistory } from '../components/wallet-history';
 import { useErrorText } from '../../../hooks/use-error-text';
@@ -35,17 +36,24 @@ export interface WalletPageProps {
  * transaction, conversion and stake histories and the address book. Deposit, withdrawal and
  * convert need identity verification (section 5): before it the page shows the balances and a
  * prompt to verify instead of the tabs.
+ *
+ * What follows the balances waits for their first answer: on a phone the loaded balances (a
+ * card per currency) are much taller than their skeleton, so a verification prompt or tabs
+ * shown before them would be pushed down when they arrive (a layout shift of about 0.1 to 0.16
+ * in Lighthouse whenever the KYC status answered first). The two calls still run in parallel.
  */
 export function WalletPage({ panels }: WalletPageProps) {
   const { t } = useTranslation(['custody', 'common']);
   const errorText = useErrorText();
   const kyc = useKycVerified();
+  // the same query as the balances' (one request): only whether it has answered yet
+  const balancesPending = useWalletInfo().isPending;
 
   return (
     <div className={styles.page} data-testid="wallet-page">
       <PageHeader title={t('custody:page.title')} description={t('custody:page.description')} />
       <WalletBalances />
-      {kyc.isPending ? (
+      {balancesPending ? null : kyc.isPending ? (
         <Skeleton lines={4} testId="wallet-kyc-loading" />
       ) : kyc.verified === undefined ? (
         <LoadError
