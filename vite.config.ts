@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/lib/vite-precompress';
+import { routePreload } from './scripts/lib/vite-route-preload';
+import { ROUTE_PRELOADS } from './src/app/route-preloads';
 
 /**
  * Browser build. Build-time config comes from plain environment variables (the same names the
@@ -35,7 +37,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
 
   return {
     // The prerender's Node build (scripts/prerender.ts) is not served: nothing to compress.
-    plugins: isSsrBuild ? [react()] : [react(), precompress()],
+    // The browser build also writes the member routes' preload script (route-preloads.ts).
+    plugins: isSsrBuild ? [react()] : [react(), routePreload(ROUTE_PRELOADS), precompress()],
     resolve: {
       alias: command === 'build' && env.NODE_ENV !== 'development' ? ROUTER_PRODUCTION : [],
     },

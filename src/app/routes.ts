@@ -5,6 +5,8 @@ import type * as EarnTermsScreens from './screens/earn-terms-screens';
 import { ensureNamespaces, type LazyNamespace } from '../i18n/lazy-namespaces';
 import { paths, ROUTE_NAMES, type AppPath, type RouteName } from '../lib/paths';
 import { prefetchWalletCode, prefetchWalletCodeWhenIdle } from '../web3/prefetch-wallet-code';
+import { afterFirstContentfulPaint } from './first-paint';
+import { WALLET_NAMESPACES } from './route-preloads';
 
 /**
  * The app's route table: the path table (`src/lib/paths.ts`: names, paths, param and access
@@ -33,7 +35,8 @@ interface RouteView {
 /**
  * When a screen uses the wallet code (wagmi, viem, RainbowKit; never in the first load):
  * 'with-screen' fetches it alongside the screen's chunk (a wallet panel shows at once: Account,
- * the loyalty program); 'idle' after the screen's first paint (the wallet is one press away:
+ * the loyalty program); 'idle' after the page's first contentful paint, when the browser is
+ * idle (the wallet is one press away:
  * wallet sign-in, deposit from the wallet, the store's payment, linking a wallet).
  */
 type WalletCode = 'with-screen' | 'idle';
@@ -47,7 +50,14 @@ function withNamespaces<T>(
   return () => {
     if (walletCode === 'with-screen') void prefetchWalletCode().catch(() => undefined);
     const screen = Promise.all([ensureNamespaces(namespaces), load()]).then(([, loaded]) => loaded);
-    if (walletCode === 'idle') void screen.then(prefetchWalletCodeWhenIdle, () => undefined);
+    if (walletCode === 'idle') {
+      // after the page's first paint (not when the chunk has loaded: the first paint may still
+      // be waiting for the network, and the wallet code would compete with it)
+      void screen.then(
+        () => afterFirstContentfulPaint(prefetchWalletCodeWhenIdle),
+        () => undefined,
+      );
+    }
     return screen;
   };
 }
@@ -133,11 +143,8 @@ const VIEWS: Partial<Record<RouteName, RouteView>> = {
     screen: withNamespaces(['search', 'earn'], () => import('./screens/search-result-screen')),
   },
   Wallet: {
-    screen: withNamespaces(
-      ['custody', 'deposit', 'withdraw', 'convert', 'tx'],
-      () => import('./screens/wallet-screen'),
-      'idle',
-    ),
+    // the page preloads this chunk and these namespaces (route-preloads.ts)
+    screen: withNamespaces(WALLET_NAMESPACES, () => import('./screens/wallet-screen'), 'idle'),
   },
   WalletManagement: {
     screen: withNamespaces(
