@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery } from '../../../components/testing/render';
 import type * as HttpClient from '../../../services/http-client';
@@ -11,8 +11,12 @@ vi.mock('../../../services/http-client', async (original) => ({
   ...(await original<typeof HttpClient>()),
   request: vi.fn(),
 }));
-// the wallet's actions are their own chunk (wagmi)
-vi.mock('./lazy-wallet', () => ({ LazyOrderWalletActions: () => null }));
+// the wallet's actions are their own chunk (wagmi): here a marker of where they are mounted
+vi.mock('./lazy-wallet', () => ({
+  LazyOrderWalletActions: ({ order }: { order: { orderId: number } }) => (
+    <span data-testid="order-actions" data-order={order.orderId} />
+  ),
+}));
 
 const order = (overrides: Partial<BinfiOrder>): BinfiOrder => ({
   orderId: 1,
@@ -87,6 +91,38 @@ describe('My funds', () => {
     const notice = await screen.findByTestId('binfi-refund-notice');
     expect(notice.textContent).toContain('100.00 USDT');
     expect(notice.textContent).not.toContain('refund');
+  });
+});
+
+describe('My funds wallet actions', () => {
+  const row = async (orderId: number) =>
+    (await screen.findAllByTestId('binfi-order')).find(
+      (element) => element.getAttribute('data-order') === String(orderId),
+    )!;
+
+  it('stay once shown: a claim follows its transaction after the order has nothing left to claim', async () => {
+    funds = {
+      owed: '0',
+      list: [order({ claimable: '200' }), order({ orderId: 2, refundAmount: '0' })],
+    };
+    const { client } = renderWithQuery(<MyFunds />);
+    expect(within(await row(1)).getByTestId('order-actions')).toBeTruthy();
+    // a Flame order with nothing to claim has none (their code is not loaded for it)
+    expect(within(await row(2)).queryByTestId('order-actions')).toBeNull();
+
+    // the platform has read the claim on chain: nothing left to claim
+    funds = {
+      owed: '0',
+      list: [order({ claimable: '0', received: '300' }), order({ orderId: 2, refundAmount: '0' })],
+    };
+    await client.invalidateQueries();
+    await waitFor(async () =>
+      expect(within(await row(1)).getByTestId('binfi-order-claimable').textContent).toBe(
+        '0.00 USDT',
+      ),
+    );
+    expect(within(await row(1)).getByTestId('order-actions')).toBeTruthy();
+    expect(within(await row(2)).queryByTestId('order-actions')).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, queryTableState } from '../../../components/data-table';
@@ -13,6 +14,20 @@ import { orderActions, sideNameKey } from '../utils/status';
 import { LazyOrderWalletActions } from './lazy-wallet';
 import { StatusBadge } from './status-badge';
 import styles from './binfi.module.css';
+
+/**
+ * An order's wallet actions (their code loads only for an order that has one: a claim, a Rock
+ * redemption), kept once shown: a claim or redemption sent from the wallet follows its
+ * transaction to Done even after the platform has read it on chain and the order has nothing
+ * left to claim (the page re-reads the orders meanwhile).
+ */
+function OrderActionsCell({ order }: { order: BinfiOrder }) {
+  const can = orderActions(order);
+  const [shown, setShown] = useState(false);
+  const now = can.claim || can.redeem;
+  if (now && !shown) setShown(true);
+  return now || shown ? <LazyOrderWalletActions order={order} /> : null;
+}
 
 /**
  * The notices of an order's money (the refund, Rock's latest reward month, the settlement, a
@@ -215,10 +230,7 @@ export function MyFunds({ poll = false }: { poll?: boolean }) {
             id: 'actions',
             header: t('myFund.actions'),
             hideHeader: true,
-            cell: (order) => {
-              const can = orderActions(order);
-              return can.claim || can.redeem ? <LazyOrderWalletActions order={order} /> : null;
-            },
+            cell: (order) => <OrderActionsCell order={order} />,
           },
         ]}
       />
