@@ -1,3 +1,5 @@
+import { whenIdle } from '../lib/idle';
+
 /**
  * Fetches the wallet code (wagmi, viem, RainbowKit: the `web3-provider` chunk every wallet
  * panel shares, about 180 KiB gzip) ahead of the panel that needs it, so the connect prompt or
@@ -17,10 +19,5 @@ export function prefetchWalletCode(): Promise<unknown> {
 
 /** After the first paint, when the browser is idle (or after 1 s at the latest). */
 export function prefetchWalletCodeWhenIdle(): void {
-  const run = () => void prefetchWalletCode().catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(run, { timeout: 1000 });
-  } else {
-    window.setTimeout(run, 200);
-  }
+  whenIdle(() => void prefetchWalletCode().catch(() => undefined));
 }

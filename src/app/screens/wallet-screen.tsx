@@ -3,6 +3,7 @@ import { Skeleton } from '../../components/load-states';
 import { WalletPage } from '../../features/custody/pages/wallet-page';
 import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { ensureNamespaces } from '../../i18n/lazy-namespaces';
+import { whenIdle } from '../../lib/idle';
 import { afterFirstContentfulPaint } from '../first-paint';
 import { LazyBoundary } from '../lazy-boundary';
 import { WALLET_TAB_NAMESPACES } from '../route-preloads';
@@ -52,22 +53,14 @@ const AddressBookPanel = lazyPanel('AddressBookPanel');
 
 /** After the page's first contentful paint, when the browser is idle (1 s at the latest). */
 function loadTabPanelsWhenIdle(): () => void {
-  let cancel = () => undefined as void;
+  let cancel: (() => void) | undefined;
   let cancelled = false;
-  const run = () => void loadTabPanels().catch(() => undefined);
   afterFirstContentfulPaint(() => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: 1000 });
-      cancel = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(run, 200);
-      cancel = () => window.clearTimeout(id);
-    }
+    if (!cancelled) cancel = whenIdle(() => void loadTabPanels().catch(() => undefined));
   });
   return () => {
     cancelled = true;
-    cancel();
+    cancel?.();
   };
 }
 
