@@ -12,7 +12,7 @@ import { ErrorCode, ErrorMessage, fail } from '../shared/api/envelope';
 import { SERVICE_PREFIXES } from '../shared/api/services';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
-import { type Database, openDatabase } from './db/database';
+import { type Database, openDatabase, type PgliteThread } from './db/database';
 import { registerJobs } from './jobs/index';
 import type { Outbox } from './domain/auth/outbox';
 import type { SignatureVerifier } from './domain/auth/siwe-verifier';
@@ -47,6 +47,8 @@ export interface BuildAppOptions {
    * DATA_DIR. A database buildApp opens itself is closed when the app closes.
    */
   db?: Database | { inMemory: true };
+  /** Where PGlite in DATA_DIR runs its engine (openDatabase's `thread`; default this thread). */
+  pgliteThread?: PgliteThread;
   clock?: Clock;
   /** false turns logging off (tests); default: pino at LOG_LEVEL with secrets redacted. */
   logger?: boolean;
@@ -132,7 +134,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
             ? { inMemory: true }
             : config.databaseUrl
               ? { databaseUrl: config.databaseUrl }
-              : { dataDir: config.dataDir },
+              : { dataDir: config.dataDir, thread: options.pgliteThread ?? 'main' },
         );
 
   try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type App, buildApp, type BuildAppOptions } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
-import { API_PGLITE_THREAD, type Database, openDatabase } from './db/database';
+import { API_PGLITE_THREAD } from './db/database';
 import { seedDemoStrategies } from './domain/autotrade/seed';
 import { BINFI_ROUNDS_TASK } from './domain/binfi/operator';
 import { seedDemoRounds } from './domain/binfi/seed';
@@ -61,27 +61,18 @@ export async function startApi(
       exchange: createCcxtBitfinexAdapter({ paperUrl: () => exchange.listen() }),
     };
   }
-  // PGlite in DATA_DIR: its engine on a thread of its own (API_PGLITE_THREAD), so this process
-  // opens it and closes it after the app
-  let database: Database | undefined;
   let app: App;
   try {
-    if (usesPglite) {
-      // the configuration's problems first (production secrets), as buildApp reports them
-      // before it opens anything
-      const { dataDir } = loadConfig(env, options.config);
-      database = await openDatabase({ dataDir, thread: API_PGLITE_THREAD });
-    }
     app = await buildApp({
       ...options,
-      ...(database ? { db: database } : {}),
       clock,
+      // PGlite in DATA_DIR: its engine on a thread of its own
+      pgliteThread: API_PGLITE_THREAD,
       ...(adapters ? { adapters } : {}),
       ...(opsToken ? { opsToken } : {}),
     });
   } catch (error) {
     await paper?.close();
-    await database?.close();
     throw error;
   }
   const config = app.config;
@@ -112,11 +103,7 @@ export async function startApi(
   const stop = () => {
     stopped ??= (async () => {
       if (opsToken) removeApiFile(config.dataDir, opsToken);
-      try {
-        await app.close();
-      } finally {
-        await database?.close();
-      }
+      await app.close();
     })();
     return stopped;
   };
