@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { initI18n, i18n } from '../i18n/i18n';
-import { ensureNamespaces } from '../i18n/lazy-namespaces';
 import { config } from '../lib/config';
 import type { RouteName } from '../lib/paths';
 import { TERMS_FAMILIES } from '../features/earn/utils/terms';
@@ -14,7 +13,7 @@ import { AppProviders } from './app-providers';
 import { BootFallback } from './boot-fallback';
 import { createQueryClient } from './query-client';
 import { createAppRoutes } from './router';
-import { routes, type LazyScreen } from './routes';
+import { routes } from './routes';
 import { ShellLayout } from './shell-layout';
 
 /**
@@ -34,11 +33,6 @@ export interface PrerenderedPage {
   /** The screen's source module: the build manifest names the CSS its chunk brings. */
   screenModule: string;
   /**
-   * The screen as the build loads it, when the route's loader does something only a browser
-   * can (Node has no `window`): the same module and translations, nothing else.
-   */
-  buildScreen?: LazyScreen;
-  /**
    * The legal document the first screen shows (the operator's file under LEGAL_DIR): the build
    * renders it (`renderPage`'s `legal`) and the page carries it for the browser's query cache.
    */
@@ -49,7 +43,7 @@ const page = (
   route: RouteName,
   file: string,
   screenModule: string,
-  extra: Pick<PrerenderedPage, 'buildScreen' | 'legal'> = {},
+  extra: Pick<PrerenderedPage, 'legal'> = {},
 ): PrerenderedPage => ({ route, path: routes[route].getHref(), file, screenModule, ...extra });
 
 const TERMS_FAMILY_ROUTES = {
@@ -86,11 +80,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     'src/features/lending/pages/lending-terms-page.tsx',
   ),
   page('ReferralProgram', 'referral-program.html', 'src/app/screens/referral-program-screen.tsx'),
-  // the route's loader also fetches the wallet code when the browser is idle
-  page('Bcnt', 'bcnt.html', 'src/features/store/pages/bcnt-page.tsx', {
-    buildScreen: () =>
-      ensureNamespaces(['store', 'tx']).then(() => import('../features/store/pages/bcnt-page')),
-  }),
+  page('Bcnt', 'bcnt.html', 'src/features/store/pages/bcnt-page.tsx'),
   page('AnueLanding', 'anue.html', 'src/features/landing/pages/anue-landing-page.tsx'),
   page('UserAgreement', 'user-agreement.html', LEGAL_SCREENS, { legal: 'user-agreement' }),
   page('PrivacyPolicy', 'privacy-policy.html', LEGAL_SCREENS, { legal: 'privacy-policy' }),
@@ -133,11 +123,6 @@ export async function renderPage(
     createAppRoutes({
       Layout: ShellLayout,
       HydrateFallback: BootFallback,
-      screens: Object.fromEntries(
-        PRERENDERED_PAGES.flatMap((entry) =>
-          entry.buildScreen ? [[entry.route, entry.buildScreen]] : [],
-        ),
-      ),
       entryDeps: {
         hasToken: () => false,
         maintenanceShown: () => false,
