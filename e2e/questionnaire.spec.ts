@@ -86,6 +86,8 @@ test('a member fills the questionnaire from the landing page, then acknowledges 
   await answer(page, 'industry', 'Education');
   await expectAxeClean(page, 'a questionnaire step');
   await answer(page, 'job', 'Retired or unemployed');
+  // the job's answer is saved once the next step shows (leaving before that loses it)
+  await expect(page.getByTestId('questionnaire-step-occupation-risks')).toBeVisible();
 
   // the member leaves and comes back: the answers were saved, the questionnaire resumes
   await page.goto('/');
