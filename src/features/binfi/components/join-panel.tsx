@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadError, Notice, Skeleton } from '../../../components/load-states';
@@ -25,6 +26,20 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
   const invite = useBinfiInvite();
   const check = useCheckJoin(round.fundId, side, loggedIn, round.isPrivate ? invite : undefined);
   const title = t(side === 'supply' ? 'join.supplyTitle' : 'join.takeTitle');
+  // Once the member starts an order here, its form stays (its progress, then the order seen in
+  // My funds) even when the order fills the side and CheckJoin then answers that it is closed.
+  const [ordering, setOrdering] = useState<{ maxUnits: number } | undefined>();
+  const wallet = (maxUnits: number) =>
+    check.data ? (
+      <LazyJoinWallet
+        fundId={round.fundId}
+        side={side}
+        unitPrice={check.data.unitPrice}
+        lockPerUnit={check.data.lockPerUnit}
+        maxUnits={maxUnits}
+        onOrderStarted={() => setOrdering({ maxUnits })}
+      />
+    ) : null;
 
   let body;
   if (!loggedIn) {
@@ -84,21 +99,16 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
         break;
       case 'closed':
         body = (
-          <Notice tone="info" testId="binfi-join-closed">
-            {t(`join.gate.${gate.reason}`)}
-          </Notice>
+          <div className={styles.stack}>
+            <Notice tone="info" testId="binfi-join-closed">
+              {t(`join.gate.${gate.reason}`)}
+            </Notice>
+            {ordering ? wallet(ordering.maxUnits) : null}
+          </div>
         );
         break;
       case 'open':
-        body = (
-          <LazyJoinWallet
-            fundId={round.fundId}
-            side={side}
-            unitPrice={check.data.unitPrice}
-            lockPerUnit={check.data.lockPerUnit}
-            maxUnits={gate.maxUnits}
-          />
-        );
+        body = wallet(gate.maxUnits);
         break;
     }
   }

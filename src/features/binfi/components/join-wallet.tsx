@@ -38,6 +38,8 @@ export interface JoinWalletProps {
   lockPerUnit: string;
   /** 1..5, what CheckJoin leaves */
   maxUnits: number;
+  /** the member has sent an order from this form (its approval or order is on its way) */
+  onOrderStarted?: () => void;
 }
 
 export default function JoinWallet(props: JoinWalletProps) {
@@ -48,7 +50,14 @@ export default function JoinWallet(props: JoinWalletProps) {
   );
 }
 
-function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWalletProps) {
+function JoinForm({
+  fundId,
+  side,
+  unitPrice,
+  lockPerUnit,
+  maxUnits,
+  onOrderStarted,
+}: JoinWalletProps) {
   const { t } = useTranslation('binfi');
   const { address, status } = useAccount();
   const { openConnectModal } = useConnectModal();
@@ -92,6 +101,7 @@ function JoinForm({ fundId, side, unitPrice, lockPerUnit, maxUnits }: JoinWallet
     setSubmitted(true);
     setRefusal(undefined);
     if (unitsProblem || missing.length > 0 || !linked || !address) return;
+    onOrderStarted?.();
     const outcome = await order.place({ wallet: address, referralCode });
     if (outcome.error) setRefusal(errorText(outcome.error) ?? t('error.cannotJoin'));
   }

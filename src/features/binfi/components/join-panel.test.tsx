@@ -1,0 +1,99 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery } from '../../../components/testing/render';
+import type * as HttpClient from '../../../services/http-client';
+import { request } from '../../../services/http-client';
+import { clearLoginInfo, setLoginInfo } from '../../../services/session';
+import type { BinfiCheckJoin, BinfiRound } from '../../../shared/api/binfi';
+import { binfiKeys } from '../api/query-keys';
+import { JoinPanel } from './join-panel';
+
+vi.mock('../../../services/http-client', async (original) => ({
+  ...(await original<typeof HttpClient>()),
+  request: vi.fn(),
+}));
+// the wallet's form is its own chunk (wagmi): here a marker that can start an order
+vi.mock('./lazy-wallet', () => ({
+  LazyJoinWallet: ({
+    maxUnits,
+    onOrderStarted,
+  }: {
+    maxUnits: number;
+    onOrderStarted?: () => void;
+  }) => (
+    <button type="button" data-testid="join-form" data-max={maxUnits} onClick={onOrderStarted}>
+      order
+    </button>
+  ),
+}));
+
+const round = {
+  fundId: 4,
+  variant: 'binfi',
+  state: 'fundraising',
+  isPrivate: false,
+  unitPrice: '100',
+  termMonths: 3,
+  raiseEnd: '2026-01-08T00:00:00.000Z',
+  startAt: '2026-01-10T00:00:00.000Z',
+  terms: { symbol: 'BTC/USDT' },
+} as BinfiRound;
+
+const kycStatus = {
+  selfUserKYCStatus: 4,
+  state: 'verified',
+  kind: null,
+  submittedAt: null,
+  reviewStartedAt: null,
+  decidedAt: null,
+  rejectedItems: [],
+  reviewNote: null,
+  canEdit: false,
+  premier: { state: 'approved', appliedAt: null, decidedAt: null },
+};
+
+const open: BinfiCheckJoin = {
+  fundId: 4,
+  type: 'supply',
+  canJoin: true,
+  reason: null,
+  maxUnits: 3,
+  unitsHeld: 0,
+  unitPrice: '100',
+  lockPerUnit: '0',
+  raiseEnd: '2026-01-08T00:00:00.000Z',
+};
+const full: BinfiCheckJoin = { ...open, canJoin: false, reason: 'full', maxUnits: 0 };
+
+let check: BinfiCheckJoin;
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
+  check = open;
+  vi.mocked(request).mockImplementation(async ({ path }: { path: string }) =>
+    path.includes('CheckJoin') ? check : kycStatus,
+  );
+});
+afterEach(() => clearLoginInfo());
+
+describe('Supply / Take panel', () => {
+  it('keeps the form of an order the member started when the order fills the side', async () => {
+    const { client } = renderWithQuery(<JoinPanel round={round} side="supply" />);
+    await userEvent.click(await screen.findByTestId('join-form'));
+    // the order fills the side: CheckJoin now answers that it is full
+    check = full;
+    await act(() => client.refetchQueries({ queryKey: binfiKeys.checkJoin(4, 'supply') }));
+    expect((await screen.findByTestId('binfi-join-closed')).textContent).toBe('This side is full.');
+    // the form (its progress, then the order seen in My funds) is still there
+    expect(screen.getByTestId('join-form').getAttribute('data-max')).toBe('3');
+  });
+
+  it('shows a side that is full without a form to a member who ordered nothing here', async () => {
+    check = full;
+    renderWithQuery(<JoinPanel round={round} side="supply" />);
+    await screen.findByTestId('binfi-join-closed');
+    expect(screen.queryByTestId('join-form')).toBeNull();
+  });
+});
