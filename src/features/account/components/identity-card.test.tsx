@@ -1,15 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getKycStatus } from '../../../services/kyc';
+import * as kyc from '../../../services/kyc';
 import type { KycState } from '../../../shared/api/kyc';
 import { kycStatus, renderAccount } from '../test-utils';
 import { IdentityCard } from './identity-card';
 
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn(), uploadImage: vi.fn() }));
+mockExports(kyc, { getKycStatus: vi.fn(), uploadImage: vi.fn() });
 
-const kycMock = vi.mocked(getKycStatus);
+const kycMock = vi.mocked(kyc.getKycStatus);
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -1,20 +1,18 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import type * as HttpClient from '../../../services/http-client';
-import { request } from '../../../services/http-client';
+import * as httpClient from '../../../services/http-client';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import type { BinfiCheckJoin, BinfiRound } from '../../../shared/api/binfi';
 import { binfiKeys } from '../api/query-keys';
 import { JoinPanel } from './join-panel';
+import * as lazyWallet from './lazy-wallet';
 
-vi.mock('../../../services/http-client', async (original) => ({
-  ...(await original<typeof HttpClient>()),
-  request: vi.fn(),
-}));
+mockExports(httpClient, { request: vi.fn() });
 // the wallet's form is its own chunk (wagmi): here a marker that can start an order
-vi.mock('./lazy-wallet', () => ({
+mockExports(lazyWallet, {
   LazyJoinWallet: ({
     maxUnits,
     onOrderStarted,
@@ -26,7 +24,7 @@ vi.mock('./lazy-wallet', () => ({
       order
     </button>
   ),
-}));
+});
 
 const round = {
   fundId: 4,
@@ -72,7 +70,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
   check = open;
-  vi.mocked(request).mockImplementation(async ({ path }: { path: string }) =>
+  vi.mocked(httpClient.request).mockImplementation(async ({ path }: { path: string }) =>
     path.includes('CheckJoin') ? check : kycStatus,
   );
 });

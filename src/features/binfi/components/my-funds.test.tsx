@@ -1,22 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import type * as HttpClient from '../../../services/http-client';
-import { request } from '../../../services/http-client';
+import * as httpClient from '../../../services/http-client';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import type { BinfiOrder, BinfiUserFunds } from '../../../shared/api/binfi';
+import * as lazyWallet from './lazy-wallet';
 import { MyFunds } from './my-funds';
 
-vi.mock('../../../services/http-client', async (original) => ({
-  ...(await original<typeof HttpClient>()),
-  request: vi.fn(),
-}));
+mockExports(httpClient, { request: vi.fn() });
 // the wallet's actions are their own chunk (wagmi): here a marker of where they are mounted
-vi.mock('./lazy-wallet', () => ({
+mockExports(lazyWallet, {
   LazyOrderWalletActions: ({ order }: { order: { orderId: number } }) => (
     <span data-testid="order-actions" data-order={order.orderId} />
   ),
-}));
+});
 
 const order = (overrides: Partial<BinfiOrder>): BinfiOrder => ({
   orderId: 1,
@@ -52,7 +50,7 @@ let funds: BinfiUserFunds;
 beforeEach(() => {
   vi.resetAllMocks();
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
-  vi.mocked(request).mockImplementation(async () => funds);
+  vi.mocked(httpClient.request).mockImplementation(async () => funds);
 });
 afterEach(() => clearLoginInfo());
 
