@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { listApiKeys } from '../../../services/exchange-api-keys';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as exchangeApiKeys from '../../../services/exchange-api-keys';
 import { ApiError } from '../../../services/http-client';
-import { getLendingSubscriptionFee, lendingWrite } from '../../../services/lending';
+import * as lending from '../../../services/lending';
 import {
   apiKey,
   check,
@@ -14,11 +15,11 @@ import {
 } from '../test-utils';
 import { SubscribeWizard } from './subscribe-wizard';
 
-vi.mock('../../../services/exchange-api-keys', () => ({ listApiKeys: vi.fn() }));
-vi.mock('../../../services/lending', () => ({
+mockExports(exchangeApiKeys, { listApiKeys: vi.fn() });
+mockExports(lending, {
   getLendingSubscriptionFee: vi.fn(),
   lendingWrite: vi.fn(),
-}));
+});
 
 const refusal = (message: string, data: Record<string, unknown> | null = null) =>
   new ApiError({ message, status: 400, httpStatus: 400, call: 'lending', data });
@@ -49,14 +50,14 @@ async function toStepTwo(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   vi.resetAllMocks();
-  vi.mocked(listApiKeys).mockResolvedValue({
+  vi.mocked(exchangeApiKeys.listApiKeys).mockResolvedValue({
     list: [
       apiKey(),
       apiKey({ id: 5, name: 'Old key', status: 'incorrect', problem: 'rejected' }),
       apiKey({ id: 6, name: 'Trading key', accountType: 'sub', subAccountName: 'bot' }),
     ],
   });
-  vi.mocked(getLendingSubscriptionFee).mockResolvedValue(fee());
+  vi.mocked(lending.getLendingSubscriptionFee).mockResolvedValue(fee());
 });
 
 describe('SubscribeWizard step 1: the API key', () => {
@@ -94,7 +95,7 @@ describe('SubscribeWizard step 1: the API key', () => {
   });
 
   it('offers the import in a new tab when the member has no key', async () => {
-    vi.mocked(listApiKeys).mockResolvedValue({ list: [] });
+    vi.mocked(exchangeApiKeys.listApiKeys).mockResolvedValue({ list: [] });
     renderWizard({ keys: [] });
     expect((await screen.findByTestId('lending-wizard-no-keys')).textContent).toContain(
       'No API key yet',
@@ -105,10 +106,10 @@ describe('SubscribeWizard step 1: the API key', () => {
   });
 
   it('shows a failed key list with a retry', async () => {
-    vi.mocked(listApiKeys).mockRejectedValueOnce(refusal('network_error'));
+    vi.mocked(exchangeApiKeys.listApiKeys).mockRejectedValueOnce(refusal('network_error'));
     renderWizard();
     expect(await screen.findByTestId('lending-wizard-keys-error')).toBeTruthy();
-    vi.mocked(listApiKeys).mockResolvedValue({ list: [apiKey()] });
+    vi.mocked(exchangeApiKeys.listApiKeys).mockResolvedValue({ list: [apiKey()] });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('lending-wizard-key-choice')).toHaveLength(1);
   });
@@ -137,12 +138,12 @@ describe('SubscribeWizard step 2: subscribe', () => {
     expect((screen.getByTestId('lending-wizard-idle') as HTMLInputElement).value).toBe(
       '200.12345678',
     );
-    expect(vi.mocked(lendingWrite)).not.toHaveBeenCalled();
+    expect(vi.mocked(lending.lendingWrite)).not.toHaveBeenCalled();
   });
 
   it('subscribes with the key, idle amount, BCNT fee and referral code; the trial is explained', async () => {
     const user = userEvent.setup();
-    vi.mocked(lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
+    vi.mocked(lending.lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
     const onSubscribed = renderWizard();
     await toStepTwo(user);
     expect(screen.getByTestId('lending-wizard-billing').textContent).toBe(
@@ -159,7 +160,7 @@ describe('SubscribeWizard step 2: subscribe', () => {
 
     await vi.waitFor(() => expect(onSubscribed).toHaveBeenCalledTimes(1));
     expect(onSubscribed.mock.calls[0]![0]).toEqual(lendingSubscription());
-    const [write, body, key] = vi.mocked(lendingWrite).mock.calls[0]!;
+    const [write, body, key] = vi.mocked(lending.lendingWrite).mock.calls[0]!;
     expect(write).toBe('Subscribe');
     expect(body).toEqual({
       strategyId: 1,
@@ -189,19 +190,21 @@ describe('SubscribeWizard step 2: subscribe', () => {
     await user.type(screen.getByTestId('lending-wizard-referral'), 'NOPE');
     await user.click(screen.getByTestId('lending-wizard-consent'));
 
-    vi.mocked(lendingWrite).mockRejectedValueOnce(refusal('Exchange Insufficient Balance.'));
+    vi.mocked(lending.lendingWrite).mockRejectedValueOnce(
+      refusal('Exchange Insufficient Balance.'),
+    );
     await user.click(screen.getByTestId('lending-wizard-confirm'));
     expect(await screen.findByText('Exchange Insufficient Balance.')).toBeTruthy();
     expect(screen.getByTestId('lending-wizard-idle').getAttribute('aria-invalid')).toBe('true');
 
-    vi.mocked(lendingWrite).mockRejectedValueOnce(refusal('The referral code is invalid.'));
+    vi.mocked(lending.lendingWrite).mockRejectedValueOnce(refusal('The referral code is invalid.'));
     await user.click(screen.getByTestId('lending-wizard-confirm'));
     expect(await screen.findByText('The referral code is invalid.')).toBeTruthy();
     expect(screen.getByTestId('lending-wizard-referral').getAttribute('aria-invalid')).toBe('true');
-    const calls = vi.mocked(lendingWrite).mock.calls;
+    const calls = vi.mocked(lending.lendingWrite).mock.calls;
     expect(calls[1]![2]).toBe(calls[0]![2]);
 
-    vi.mocked(lendingWrite).mockRejectedValueOnce(refusal('Insufficient Balance.'));
+    vi.mocked(lending.lendingWrite).mockRejectedValueOnce(refusal('Insufficient Balance.'));
     await user.clear(screen.getByTestId('lending-wizard-referral'));
     await user.click(screen.getByTestId('lending-wizard-confirm'));
     expect((await screen.findByTestId('lending-wizard-refusal')).textContent).toBe(

@@ -1,21 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getLendingStrategy, getLendingStrategyList } from '../../../services/lending';
+import * as lending from '../../../services/lending';
 import { lendingStrategy, lendingSubscription, renderLending } from '../test-utils';
 import LendingDashboardPage from './lending-dashboard-page';
 import LendingTermsPage from './lending-terms-page';
 
-vi.mock('../../../services/lending', () => ({
+mockExports(lending, {
   getLendingStrategy: vi.fn(),
   getLendingStrategyList: vi.fn(),
-}));
+});
 
 beforeEach(() => {
   vi.resetAllMocks();
-  vi.mocked(getLendingStrategy).mockResolvedValue({ strategy: lendingStrategy() });
-  vi.mocked(getLendingStrategyList).mockResolvedValue({ list: [] });
+  vi.mocked(lending.getLendingStrategy).mockResolvedValue({ strategy: lendingStrategy() });
+  vi.mocked(lending.getLendingStrategyList).mockResolvedValue({ list: [] });
 });
 
 describe('LendingDashboardPage (/lending-bot)', () => {
@@ -38,7 +39,7 @@ describe('LendingDashboardPage (/lending-bot)', () => {
   });
 
   it("lists the member's lending, live first, and the product card says Manage", async () => {
-    vi.mocked(getLendingStrategyList).mockResolvedValue({
+    vi.mocked(lending.getLendingStrategyList).mockResolvedValue({
       list: [
         {
           strategy: lendingStrategy({ id: 2 }),
@@ -67,8 +68,8 @@ describe('LendingDashboardPage (/lending-bot)', () => {
 
   it('shows failed loads with a retry', async () => {
     const failure = new ApiError({ message: 'network_error', status: 0, call: 'x' });
-    vi.mocked(getLendingStrategy).mockRejectedValueOnce(failure);
-    vi.mocked(getLendingStrategyList).mockRejectedValueOnce(failure);
+    vi.mocked(lending.getLendingStrategy).mockRejectedValueOnce(failure);
+    vi.mocked(lending.getLendingStrategyList).mockRejectedValueOnce(failure);
     renderLending(<LendingDashboardPage />, { route: '/lending-bot' });
     expect(await screen.findByTestId('lending-product-error')).toBeTruthy();
     expect(await screen.findByTestId('lending-mine-error')).toBeTruthy();

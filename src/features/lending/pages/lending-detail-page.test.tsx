@@ -1,16 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { listApiKeys } from '../../../services/exchange-api-keys';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as exchangeApiKeys from '../../../services/exchange-api-keys';
 import { ApiError } from '../../../services/http-client';
-import {
-  checkLendingSubscription,
-  getLendingExchangeBalance,
-  getLendingInterestHistory,
-  getLendingStrategy,
-  getLendingSubscriptionFee,
-  lendingWrite,
-} from '../../../services/lending';
+import * as lending from '../../../services/lending';
 import {
   apiKey,
   balance,
@@ -23,15 +17,15 @@ import {
 } from '../test-utils';
 import LendingDetailPage from './lending-detail-page';
 
-vi.mock('../../../services/exchange-api-keys', () => ({ listApiKeys: vi.fn() }));
-vi.mock('../../../services/lending', () => ({
+mockExports(exchangeApiKeys, { listApiKeys: vi.fn() });
+mockExports(lending, {
   checkLendingSubscription: vi.fn(),
   getLendingExchangeBalance: vi.fn(),
   getLendingInterestHistory: vi.fn(),
   getLendingStrategy: vi.fn(),
   getLendingSubscriptionFee: vi.fn(),
   lendingWrite: vi.fn(),
-}));
+});
 
 const refusal = (message: string) =>
   new ApiError({ message, status: 400, httpStatus: 400, call: 'lending' });
@@ -44,12 +38,12 @@ const fact = (id: string) => screen.getByTestId(`lending-fact-${id}`).textConten
 
 beforeEach(() => {
   vi.resetAllMocks();
-  vi.mocked(getLendingStrategy).mockResolvedValue({ strategy: lendingStrategy() });
-  vi.mocked(getLendingSubscriptionFee).mockResolvedValue(fee());
-  vi.mocked(checkLendingSubscription).mockResolvedValue(check());
-  vi.mocked(listApiKeys).mockResolvedValue({ list: [apiKey()] });
-  vi.mocked(getLendingExchangeBalance).mockResolvedValue(balance());
-  vi.mocked(getLendingInterestHistory).mockResolvedValue(history());
+  vi.mocked(lending.getLendingStrategy).mockResolvedValue({ strategy: lendingStrategy() });
+  vi.mocked(lending.getLendingSubscriptionFee).mockResolvedValue(fee());
+  vi.mocked(lending.checkLendingSubscription).mockResolvedValue(check());
+  vi.mocked(exchangeApiKeys.listApiKeys).mockResolvedValue({ list: [apiKey()] });
+  vi.mocked(lending.getLendingExchangeBalance).mockResolvedValue(balance());
+  vi.mocked(lending.getLendingInterestHistory).mockResolvedValue(history());
 });
 
 describe('LendingDetailPage (/lending-bot/{id})', () => {
@@ -65,11 +59,11 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
     expect(screen.getByTestId('lending-product-exchangeFee').textContent).toBe('15%');
     expect(screen.getByTestId('lending-product-minRate').textContent).toBe('0.0100%');
     expect(screen.getByTestId('lending-product-recommended').textContent).toBe('500.00 USDT');
-    expect(vi.mocked(checkLendingSubscription)).toHaveBeenCalledWith(1);
+    expect(vi.mocked(lending.checkLendingSubscription)).toHaveBeenCalledWith(1);
   });
 
   it('shows a failed load with a retry', async () => {
-    vi.mocked(checkLendingSubscription).mockRejectedValueOnce(refusal('network_error'));
+    vi.mocked(lending.checkLendingSubscription).mockRejectedValueOnce(refusal('network_error'));
     renderPage();
     expect(await screen.findByTestId('lending-detail-error')).toBeTruthy();
     expect(page().getAttribute('data-state')).toBe('error');
@@ -78,12 +72,12 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('a key imported in another tab is usable when the member comes back', async () => {
-    vi.mocked(listApiKeys).mockResolvedValue({ list: [] });
-    vi.mocked(checkLendingSubscription).mockResolvedValue(check({ keys: [] }));
+    vi.mocked(exchangeApiKeys.listApiKeys).mockResolvedValue({ list: [] });
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(check({ keys: [] }));
     renderPage();
     expect(await screen.findByTestId('lending-wizard-no-keys')).toBeTruthy();
-    vi.mocked(listApiKeys).mockResolvedValue({ list: [apiKey()] });
-    vi.mocked(checkLendingSubscription).mockResolvedValue(check());
+    vi.mocked(exchangeApiKeys.listApiKeys).mockResolvedValue({ list: [apiKey()] });
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(check());
     window.dispatchEvent(new Event('visibilitychange'));
     const choice = await screen.findByTestId('lending-wizard-key-choice');
     await vi.waitFor(() =>
@@ -93,14 +87,14 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
 
   it('runs the wizard to an active subscription and then shows it', async () => {
     const user = userEvent.setup();
-    vi.mocked(lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
+    vi.mocked(lending.lendingWrite).mockResolvedValue({ subscription: lendingSubscription() });
     renderPage();
     const [key] = await screen.findAllByTestId('lending-wizard-key-choice');
     await user.click(within(key!).getByRole('radio'));
     await user.click(screen.getByTestId('lending-wizard-next'));
     await user.type(await screen.findByTestId('lending-wizard-idle'), '800');
     await user.click(screen.getByTestId('lending-wizard-consent'));
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription(), trialUsed: true }),
     );
     await user.click(screen.getByTestId('lending-wizard-confirm'));
@@ -112,7 +106,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it("shows the subscription's figures (read now from the exchange), deals, charges and the trial", async () => {
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription(), trialUsed: true }),
     );
     renderPage();
@@ -147,7 +141,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
 
   it('shows at most the 10 latest deals', async () => {
     const deal = history().deals[0]!;
-    vi.mocked(getLendingInterestHistory).mockResolvedValue(
+    vi.mocked(lending.getLendingInterestHistory).mockResolvedValue(
       history({
         deals: Array.from({ length: 12 }, (_, index) => ({
           ...deal,
@@ -155,7 +149,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
         })),
       }),
     );
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
     renderPage();
@@ -163,8 +157,8 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('says what comes before the first deal', async () => {
-    vi.mocked(getLendingInterestHistory).mockResolvedValue(history({ deals: [] }));
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.getLendingInterestHistory).mockResolvedValue(history({ deals: [] }));
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription() }),
     );
     renderPage();
@@ -174,7 +168,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
   });
 
   it('asks to reset an incorrect key and says the renewal could not be paid', async () => {
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({
         subscription: lendingSubscription({
           state: 'active',
@@ -199,7 +193,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
 
   it('suspends and resumes the bot', async () => {
     const user = userEvent.setup();
-    vi.mocked(checkLendingSubscription).mockResolvedValueOnce(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValueOnce(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
     const suspended = lendingSubscription({
@@ -207,18 +201,20 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
       suspended: true,
       pauseReason: 'suspended',
     });
-    vi.mocked(checkLendingSubscription).mockResolvedValue(check({ subscription: suspended }));
-    vi.mocked(lendingWrite).mockResolvedValue({ subscription: suspended });
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
+      check({ subscription: suspended }),
+    );
+    vi.mocked(lending.lendingWrite).mockResolvedValue({ subscription: suspended });
     renderPage();
     await user.click(await screen.findByTestId('lending-suspend'));
     expect(await screen.findByTestId('lending-notice-suspended')).toBeTruthy();
     expect(screen.getByTestId('lending-state').textContent).toBe('Suspended');
-    expect(vi.mocked(lendingWrite).mock.calls[0]!.slice(0, 2)).toEqual([
+    expect(vi.mocked(lending.lendingWrite).mock.calls[0]!.slice(0, 2)).toEqual([
       'Suspend',
       { strategyId: 1, suspend: true },
     ]);
     await user.click(screen.getByTestId('lending-resume'));
-    expect(vi.mocked(lendingWrite).mock.calls[1]!.slice(0, 2)).toEqual([
+    expect(vi.mocked(lending.lendingWrite).mock.calls[1]!.slice(0, 2)).toEqual([
       'Suspend',
       { strategyId: 1, suspend: false },
     ]);
@@ -226,28 +222,30 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
 
   it('unsubscribes after a confirmation that says the service runs to the period end', async () => {
     const user = userEvent.setup();
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
     renderPage();
     await user.click(await screen.findByTestId('lending-unsubscribe-open'));
     const dialog = await screen.findByTestId('lending-unsubscribe-dialog');
     expect(dialog.textContent).toContain('The bot keeps lending until 2026/11/24, then stops.');
-    vi.mocked(lendingWrite).mockRejectedValueOnce(refusal('exchange_unavailable'));
+    vi.mocked(lending.lendingWrite).mockRejectedValueOnce(refusal('exchange_unavailable'));
     await user.click(within(dialog).getByTestId('lending-unsubscribe-confirm'));
     expect((await screen.findByTestId('lending-unsubscribe-error')).textContent).toBe(
       'The exchange did not answer. Nothing was changed; try again in a moment.',
     );
     const cancelled = lendingSubscription({ state: 'active', autoRenew: false, renewDate: null });
-    vi.mocked(lendingWrite).mockResolvedValueOnce({ subscription: cancelled });
-    vi.mocked(checkLendingSubscription).mockResolvedValue(check({ subscription: cancelled }));
+    vi.mocked(lending.lendingWrite).mockResolvedValueOnce({ subscription: cancelled });
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
+      check({ subscription: cancelled }),
+    );
     await user.click(within(dialog).getByTestId('lending-unsubscribe-confirm'));
     expect((await screen.findByTestId('lending-notice-cancelled')).textContent).toBe(
       'Unsubscribed: the service runs until 2026/11/24 and does not renew.',
     );
     expect(screen.queryByTestId('lending-unsubscribe-dialog')).toBeNull();
     expect(fact('autoRenew')).toBe('Off');
-    const calls = vi.mocked(lendingWrite).mock.calls;
+    const calls = vi.mocked(lending.lendingWrite).mock.calls;
     expect(calls[0]!.slice(0, 2)).toEqual(['Unsubscribe', { strategyId: 1 }]);
     expect(calls[1]![2]).toBe(calls[0]![2]);
     // resubscribe turns auto-renew back on
@@ -256,7 +254,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
 
   it('an ended subscription offers Resubscribe and shows its refusal', async () => {
     const user = userEvent.setup();
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({
         subscription: lendingSubscription({
           state: 'ended',
@@ -268,7 +266,7 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
         trialUsed: true,
       }),
     );
-    vi.mocked(lendingWrite).mockRejectedValueOnce(
+    vi.mocked(lending.lendingWrite).mockRejectedValueOnce(
       refusal('Clear open orders and positions on the exchange before resubscribing.'),
     );
     renderPage();
@@ -288,10 +286,10 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
 
   it('changes the fee currency of the next charge', async () => {
     const user = userEvent.setup();
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
-    vi.mocked(lendingWrite).mockResolvedValueOnce({
+    vi.mocked(lending.lendingWrite).mockResolvedValueOnce({
       subscription: lendingSubscription({
         state: 'active',
         paymentAsset: 'BCNT',
@@ -310,14 +308,14 @@ describe('LendingDetailPage (/lending-bot/{id})', () => {
     expect((await screen.findByTestId('lending-fee-currency-done')).textContent).toBe(
       'The next charge is paid in BCNT.',
     );
-    expect(vi.mocked(lendingWrite).mock.calls[0]!.slice(0, 2)).toEqual([
+    expect(vi.mocked(lending.lendingWrite).mock.calls[0]!.slice(0, 2)).toEqual([
       'FeeCurrency',
       { strategyId: 1, feeCurrencyId: 27 },
     ]);
   });
 
   it('reads in zh-CN', async () => {
-    vi.mocked(checkLendingSubscription).mockResolvedValue(
+    vi.mocked(lending.checkLendingSubscription).mockResolvedValue(
       check({ subscription: lendingSubscription({ state: 'active' }) }),
     );
     renderPage('zh-CN');

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLoyaltyStatus } from '../../../services/loyalty';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as loyalty from '../../../services/loyalty';
 import { setLoginInfo } from '../../../services/session';
 import type { LoyaltyStatus } from '../../../shared/api/loyalty';
 import {
@@ -12,12 +13,12 @@ import {
 } from './status-index-wait';
 import { useLoyaltyStatus } from './use-loyalty-status';
 
-vi.mock('../../../services/loyalty', () => ({
+mockExports(loyalty, {
   getLoyaltyStatus: vi.fn(),
   getLoyaltySetting: vi.fn(),
-}));
+});
 
-const fetchStatus = vi.mocked(getLoyaltyStatus);
+const fetchStatus = vi.mocked(loyalty.getLoyaltyStatus);
 
 function status(indexedBlock: number): LoyaltyStatus {
   return {

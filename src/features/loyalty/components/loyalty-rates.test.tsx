@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getLoyaltySetting } from '../../../services/loyalty';
+import * as loyalty from '../../../services/loyalty';
 import { renderLoyalty } from '../test-utils';
 import { LoyaltyRates } from './loyalty-rates';
 
-vi.mock('../../../services/loyalty', () => ({
+mockExports(loyalty, {
   getLoyaltySetting: vi.fn(),
   getLoyaltyStatus: vi.fn(),
-}));
+});
 
-const fetchSetting = vi.mocked(getLoyaltySetting);
+const fetchSetting = vi.mocked(loyalty.getLoyaltySetting);
 
 const setting = {
   fixed: [

@@ -12,7 +12,8 @@ import { createConfig } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { mock } from 'wagmi/connectors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLoyaltyStatus } from '../../../services/loyalty';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as loyalty from '../../../services/loyalty';
 import { setLoginInfo } from '../../../services/session';
 import {
   bcntAbi,
@@ -21,6 +22,8 @@ import {
   loyaltyStakingAddress,
 } from '../../../shared/contracts/generated';
 import { localChain } from '../../../web3/chains';
+import * as allowanceModule from '../../../web3/tx/use-allowance';
+import * as txFlowModule from '../../../web3/tx/use-tx-flow';
 import type { TxFlow, TxFlowState, UseTxFlowOptions } from '../../../web3/tx/use-tx-flow';
 import { Web3Provider } from '../../../web3/web3-provider';
 import { useStatusIndexWait } from '../api/status-index-wait';
@@ -35,7 +38,7 @@ interface SentTx {
   args: readonly unknown[];
 }
 
-const tx = vi.hoisted(() => ({
+const tx = {
   sent: [] as SentTx[],
   /** the wallet's BCNT allowance for the staking contract */
   allowance: 0n,
@@ -44,7 +47,7 @@ const tx = vi.hoisted(() => ({
   /** what send resolves with: a receipt (Done) or undefined (refused) */
   outcome: 'done' as 'done' | 'cancelled',
   blockNumber: 77n,
-}));
+};
 
 function fakeFlow(key: string, onDone?: (receipt: TransactionReceipt) => void): TxFlow {
   const state = tx.states.get(key) ?? { status: 'idle' };
@@ -64,11 +67,11 @@ function fakeFlow(key: string, onDone?: (receipt: TransactionReceipt) => void): 
   };
 }
 
-vi.mock('../../../web3/tx/use-tx-flow', () => ({
+mockExports(txFlowModule, {
   useTxFlow: (options: UseTxFlowOptions) => fakeFlow(options.key, options.onDone),
-}));
+});
 
-vi.mock('../../../web3/tx/use-allowance', () => ({
+mockExports(allowanceModule, {
   useAllowance: (options: { token: Address; spender: Address; amount: bigint; key: string }) => {
     const flow = fakeFlow(`${options.key}.approve`);
     return {
@@ -85,12 +88,12 @@ vi.mock('../../../web3/tx/use-allowance', () => ({
       flow,
     };
   },
-}));
+});
 
-vi.mock('../../../services/loyalty', () => ({
+mockExports(loyalty, {
   getLoyaltyStatus: vi.fn(),
   getLoyaltySetting: vi.fn(),
-}));
+});
 
 // ---- a fake chain node answering the panel's reads ----------------------------------------------
 
@@ -222,7 +225,7 @@ function setup(chain: ChainState = defaultChain()) {
   };
 }
 
-const fetchStatus = vi.mocked(getLoyaltyStatus);
+const fetchStatus = vi.mocked(loyalty.getLoyaltyStatus);
 
 function logIn() {
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });

@@ -2,22 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyLanguageInPlace } from '../../../i18n/i18n';
-import { getLoyaltySetting } from '../../../services/loyalty';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as i18n from '../../../i18n/i18n';
+import * as loyalty from '../../../services/loyalty';
+import * as lazyStakingPanel from '../components/lazy-staking-panel';
 import type { StakingPanelProps } from '../components/staking-panel';
 import { localeFromLangParam } from '../hooks/use-route-language';
 import { renderLoyalty } from '../test-utils';
 import LoyaltyProgramPage from './loyalty-program-page';
 
-vi.mock('../../../services/loyalty', () => ({
+mockExports(loyalty, {
   getLoyaltySetting: vi.fn(),
   getLoyaltyStatus: vi.fn(),
-}));
+});
 
-vi.mock('../../../i18n/i18n', () => ({ applyLanguageInPlace: vi.fn(async () => undefined) }));
+mockExports(i18n, { applyLanguageInPlace: vi.fn(async () => undefined) });
 
 // The wallet chunk is not loaded here: a stand-in reports the contract's thresholds on demand.
-vi.mock('../components/lazy-staking-panel', () => ({
+mockExports(lazyStakingPanel, {
   LazyStakingPanel: ({ onThresholds }: StakingPanelProps) => (
     <button
       type="button"
@@ -33,9 +35,9 @@ vi.mock('../components/lazy-staking-panel', () => ({
       panel
     </button>
   ),
-}));
+});
 
-const applyLanguage = vi.mocked(applyLanguageInPlace);
+const applyLanguage = vi.mocked(i18n.applyLanguageInPlace);
 
 function renderPage(route = '/loyalty-program', lng?: string) {
   return renderLoyalty(
@@ -49,7 +51,7 @@ function renderPage(route = '/loyalty-program', lng?: string) {
 
 beforeEach(() => {
   applyLanguage.mockClear();
-  vi.mocked(getLoyaltySetting).mockResolvedValue({
+  vi.mocked(loyalty.getLoyaltySetting).mockResolvedValue({
     fixed: [{ currencyName: 'USDT', lv1Rate: 8, lv2Rate: 9, lv3Rate: 10, lv4Rate: 12 }],
     pro: [],
   });

@@ -1,16 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import { useLoggedIn } from '../../../hooks/use-logged-in';
-import { request } from '../../../services/http-client';
+import * as loggedIn from '../../../hooks/use-logged-in';
+import * as httpClient from '../../../services/http-client';
 import type { PartnerReferralInfo } from '../../../shared/api/partner';
 import { PartnerEntryPage, PartnerInfoPage } from './partner-pages';
 
-vi.mock('../../../services/http-client', () => ({ request: vi.fn() }));
-vi.mock('../../../hooks/use-logged-in', () => ({ useLoggedIn: vi.fn() }));
+mockExports(httpClient, { request: vi.fn() });
+mockExports(loggedIn, { useLoggedIn: vi.fn() });
 
-const requestMock = vi.mocked(request);
-const loggedInMock = vi.mocked(useLoggedIn);
+const requestMock = vi.mocked(httpClient.request);
+const loggedInMock = vi.mocked(loggedIn.useLoggedIn);
 
 const INFO: PartnerReferralInfo = {
   joined: true,

@@ -1,26 +1,23 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import { useLoggedIn } from '../../../hooks/use-logged-in';
-import {
-  getAirdropStatus,
-  getCampaign,
-  getCampaignList,
-  type Campaign,
-} from '../../../services/programs';
+import * as loggedIn from '../../../hooks/use-logged-in';
+import * as programs from '../../../services/programs';
+import type { Campaign } from '../../../services/programs';
 import { CampaignPage, RAKUTEN_CAMPAIGN_SLUG } from './campaign-page';
 
-vi.mock('../../../services/programs', () => ({
+mockExports(programs, {
   getCampaign: vi.fn(),
   getCampaignList: vi.fn(),
   getAirdropStatus: vi.fn(),
-}));
-vi.mock('../../../hooks/use-logged-in', () => ({ useLoggedIn: vi.fn() }));
+});
+mockExports(loggedIn, { useLoggedIn: vi.fn() });
 
-const campaignMock = vi.mocked(getCampaign);
-const listMock = vi.mocked(getCampaignList);
-const airdropMock = vi.mocked(getAirdropStatus);
-const loggedInMock = vi.mocked(useLoggedIn);
+const campaignMock = vi.mocked(programs.getCampaign);
+const listMock = vi.mocked(programs.getCampaignList);
+const airdropMock = vi.mocked(programs.getAirdropStatus);
+const loggedInMock = vi.mocked(loggedIn.useLoggedIn);
 
 const text = (en: string) => ({ 'en-US': en, 'zh-TW': `${en} tw`, 'zh-CN': `${en} zh` });
 

@@ -1,22 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import { useLoggedIn } from '../../../hooks/use-logged-in';
+import * as loggedIn from '../../../hooks/use-logged-in';
 import { ApiError } from '../../../services/http-client';
-import { getReferralProgram, type ReferralProgram } from '../../../services/programs';
-import { getReferralHistory } from '../../../services/referral';
+import * as programs from '../../../services/programs';
+import type { ReferralProgram } from '../../../services/programs';
+import * as referral from '../../../services/referral';
 import { ReferralProgramPage } from './referral-program-page';
 
-vi.mock('../../../services/programs', () => ({ getReferralProgram: vi.fn() }));
-vi.mock('../../../services/referral', () => ({
+mockExports(programs, { getReferralProgram: vi.fn() });
+mockExports(referral, {
   getReferralHistory: vi.fn(),
   REFERRAL_PAGE_SIZE: 10,
-}));
-vi.mock('../../../hooks/use-logged-in', () => ({ useLoggedIn: vi.fn() }));
+});
+mockExports(loggedIn, { useLoggedIn: vi.fn() });
 
-const programMock = vi.mocked(getReferralProgram);
-const historyMock = vi.mocked(getReferralHistory);
-const loggedInMock = vi.mocked(useLoggedIn);
+const programMock = vi.mocked(programs.getReferralProgram);
+const historyMock = vi.mocked(referral.getReferralHistory);
+const loggedInMock = vi.mocked(loggedIn.useLoggedIn);
 
 const RECORD: ReferralProgram = {
   code: 'ANN12345',

@@ -4,16 +4,11 @@ import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RiskAcknowledgement } from '../../../components/risk-acknowledgement';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import { getStrategyList } from '../../../services/autotrade-strategies';
-import { getEarnProducts } from '../../../services/earn';
-import type * as QuestionnaireService from '../../../services/questionnaire';
-import {
-  getQuestionnaireDraft,
-  getQuestionnaireResult,
-  saveQuestionnaireStep,
-  submitQuestionnaire,
-} from '../../../services/questionnaire';
+import * as autotradeStrategies from '../../../services/autotrade-strategies';
+import * as earn from '../../../services/earn';
+import * as questionnaire from '../../../services/questionnaire';
 import type { StrategySummary } from '../../../shared/api/autotrade-strategies';
 import type { EarnProduct } from '../../../shared/api/earn';
 import type {
@@ -23,22 +18,21 @@ import type {
 } from '../../../shared/api/questionnaire';
 import QuestionnairePage from './questionnaire-page';
 
-vi.mock('../../../services/questionnaire', async (importOriginal) => ({
-  ...(await importOriginal<typeof QuestionnaireService>()),
+mockExports(questionnaire, {
   getQuestionnaireDraft: vi.fn(),
   getQuestionnaireResult: vi.fn(),
   saveQuestionnaireStep: vi.fn(),
   submitQuestionnaire: vi.fn(),
-}));
-vi.mock('../../../services/earn', () => ({ getEarnProducts: vi.fn() }));
-vi.mock('../../../services/autotrade-strategies', () => ({ getStrategyList: vi.fn() }));
+});
+mockExports(earn, { getEarnProducts: vi.fn() });
+mockExports(autotradeStrategies, { getStrategyList: vi.fn() });
 
-const draftMock = vi.mocked(getQuestionnaireDraft);
-const resultMock = vi.mocked(getQuestionnaireResult);
-const saveMock = vi.mocked(saveQuestionnaireStep);
-const submitMock = vi.mocked(submitQuestionnaire);
-const earnMock = vi.mocked(getEarnProducts);
-const strategyMock = vi.mocked(getStrategyList);
+const draftMock = vi.mocked(questionnaire.getQuestionnaireDraft);
+const resultMock = vi.mocked(questionnaire.getQuestionnaireResult);
+const saveMock = vi.mocked(questionnaire.saveQuestionnaireStep);
+const submitMock = vi.mocked(questionnaire.submitQuestionnaire);
+const earnMock = vi.mocked(earn.getEarnProducts);
+const strategyMock = vi.mocked(autotradeStrategies.getStrategyList);
 
 const answers: QuestionnaireAnswers = {
   country: 'TW',
