@@ -1,15 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, useMatches } from 'react-router';
+import { mockExports } from '../components/testing/mock-exports';
 import { initI18n } from '../i18n/i18n';
+import { createChunkRecovery } from './chunk-recovery';
 import type { RouteEntryDeps } from './route-loader';
 import { createAppRoutes, isRouteHandle } from './router';
+import * as runtime from './runtime';
 
-const reload = vi.hoisted(() => vi.fn());
-vi.mock('./runtime', async () => {
-  const { createChunkRecovery } = await import('./chunk-recovery');
-  const recovery = createChunkRecovery({ storage: localStorage, reload });
-  return { chunkRecovery: () => recovery, reloadPage: reload, storage: () => localStorage };
+const reload = vi.fn();
+const recovery = createChunkRecovery({ storage: localStorage, reload });
+mockExports(runtime, {
+  chunkRecovery: () => recovery,
+  reloadPage: reload,
+  storage: () => localStorage,
 });
 
 function Layout() {

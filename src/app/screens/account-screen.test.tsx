@@ -1,10 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockExports } from '../../components/testing/mock-exports';
+import * as accountPage from '../../features/account/pages/account-page';
+import * as alliancePanel from '../../features/alliance/components/alliance-panel';
+import * as lazyStakingPanel from '../../features/loyalty/components/lazy-staking-panel';
 import AccountScreen from './account-screen';
 
 /** The features are replaced: this checks only how the app composes them. */
-vi.mock('../../features/account/pages/account-page', () => ({
+mockExports(accountPage, {
   AccountPage: ({
     stakingPanel,
     alliancePanel,
@@ -17,13 +21,13 @@ vi.mock('../../features/account/pages/account-page', () => ({
       <div data-testid="alliance-slot">{alliancePanel}</div>
     </div>
   ),
-}));
-vi.mock('../../features/loyalty/components/lazy-staking-panel', () => ({
+});
+mockExports(lazyStakingPanel, {
   LazyStakingPanel: () => <p>staking panel</p>,
-}));
-vi.mock('../../features/alliance/components/alliance-panel', () => ({
+});
+mockExports(alliancePanel, {
   AlliancePanel: () => <p>alliance panel</p>,
-}));
+});
 
 describe('AccountScreen', () => {
   it('puts the staking panel and the Alliance panel into the account page slots', () => {

@@ -2,16 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../components/testing/mock-exports';
 import { renderWithProviders } from '../../components/testing/render';
-import { getLegalDocument } from '../../services/content';
-import { getEarnGuestDetail } from '../../services/earn';
+import * as content from '../../services/content';
+import * as earn from '../../services/earn';
 import { productDetail } from '../../features/earn/test-utils';
 import { FixedUsdtTermsScreen, ProductTermsScreen } from './earn-terms-screens';
 
-vi.mock('../../services/content', () => ({ getLegalDocument: vi.fn() }));
-vi.mock('../../services/earn', () => ({ getEarnGuestDetail: vi.fn(), getEarnDetail: vi.fn() }));
-const getDocument = vi.mocked(getLegalDocument);
-const guestMock = vi.mocked(getEarnGuestDetail);
+mockExports(content, { getLegalDocument: vi.fn() });
+mockExports(earn, { getEarnGuestDetail: vi.fn(), getEarnDetail: vi.fn() });
+const getDocument = vi.mocked(content.getLegalDocument);
+const guestMock = vi.mocked(earn.getEarnGuestDetail);
 
 beforeEach(() => {
   vi.resetAllMocks();

@@ -1,65 +1,48 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../components/testing/mock-exports';
 import { renderWithQuery } from '../../components/testing/render';
-import { getUserFunds } from '../../features/binfi/api/binfi-calls';
-import { getUserStrategies } from '../../services/autotrade-strategies';
-import { getEarnUserFunds } from '../../services/earn';
-import { getKycStatus } from '../../services/kyc';
-import { getLendingStrategyList } from '../../services/lending';
-import { getLoyaltyStatus } from '../../services/loyalty';
+import * as binfiCalls from '../../features/binfi/api/binfi-calls';
+import * as autotradeStrategies from '../../services/autotrade-strategies';
+import * as earn from '../../services/earn';
+import * as kyc from '../../services/kyc';
+import * as lending from '../../services/lending';
+import * as loyalty from '../../services/loyalty';
 import { MemberDashboardHost } from './member-dashboard-host';
 
-vi.mock('../../services/earn', async (original) => ({
-  ...(await original<object>()),
-  getEarnUserFunds: vi.fn(),
-}));
-vi.mock('../../services/autotrade-strategies', async (original) => ({
-  ...(await original<object>()),
-  getUserStrategies: vi.fn(),
-}));
-vi.mock('../../services/lending', async (original) => ({
-  ...(await original<object>()),
-  getLendingStrategyList: vi.fn(),
-}));
-vi.mock('../../features/binfi/api/binfi-calls', async (original) => ({
-  ...(await original<object>()),
-  getUserFunds: vi.fn(),
-}));
-vi.mock('../../services/kyc', async (original) => ({
-  ...(await original<object>()),
-  getKycStatus: vi.fn(),
-}));
-vi.mock('../../services/loyalty', async (original) => ({
-  ...(await original<object>()),
-  getLoyaltyStatus: vi.fn(),
-}));
+mockExports(earn, { getEarnUserFunds: vi.fn() });
+mockExports(autotradeStrategies, { getUserStrategies: vi.fn() });
+mockExports(lending, { getLendingStrategyList: vi.fn() });
+mockExports(binfiCalls, { getUserFunds: vi.fn() });
+mockExports(kyc, { getKycStatus: vi.fn() });
+mockExports(loyalty, { getLoyaltyStatus: vi.fn() });
 
 /** The answers carry only what the Dashboard reads (the calls are replaced, nothing parses). */
 const answer = <T,>(value: object) => value as T;
 
 beforeEach(() => {
-  vi.mocked(getEarnUserFunds).mockResolvedValue(
+  vi.mocked(earn.getEarnUserFunds).mockResolvedValue(
     answer({ list: [{ state: 'running' }, { state: 'raising' }, { state: 'ended' }] }),
   );
-  vi.mocked(getUserStrategies).mockResolvedValue(
+  vi.mocked(autotradeStrategies.getUserStrategies).mockResolvedValue(
     answer({ list: [{ portfolio: { state: 'active' } }, { portfolio: { state: 'cancelled' } }] }),
   );
-  vi.mocked(getLendingStrategyList).mockResolvedValue(
+  vi.mocked(lending.getLendingStrategyList).mockResolvedValue(
     answer({ list: [{ subscription: { state: 'ended' } }] }),
   );
-  vi.mocked(getUserFunds).mockResolvedValue(
+  vi.mocked(binfiCalls.getUserFunds).mockResolvedValue(
     answer({
       list: [{ state: 'running' }, { state: 'fundraising' }, { state: 'settled' }],
       owed: '0',
     }),
   );
-  vi.mocked(getKycStatus).mockResolvedValue(
+  vi.mocked(kyc.getKycStatus).mockResolvedValue(
     answer({
       state: 'verified',
       premier: { state: 'under_review', appliedAt: null, decidedAt: null },
     }),
   );
-  vi.mocked(getLoyaltyStatus).mockResolvedValue(answer({ level: 3 }));
+  vi.mocked(loyalty.getLoyaltyStatus).mockResolvedValue(answer({ level: 3 }));
 });
 
 const value = (testId: string) => screen.findByTestId(`${testId}-value`);
@@ -75,7 +58,7 @@ describe('MemberDashboardHost', () => {
     expect((await value('dashboard-level-loyalty')).textContent).toBe('Level 3');
     expect((await value('dashboard-level-premier')).textContent).toBe('Application in review');
     // only open earn subscriptions are asked for
-    expect(getEarnUserFunds).toHaveBeenCalledWith({ state: 'open' });
+    expect(earn.getEarnUserFunds).toHaveBeenCalledWith({ state: 'open' });
 
     const link = (testId: string) =>
       screen.getByTestId(testId).querySelector('a')?.getAttribute('href');
@@ -89,7 +72,7 @@ describe('MemberDashboardHost', () => {
   });
 
   it('a failing call leaves a retry in its own tile only, and the retry reads it again', async () => {
-    vi.mocked(getLendingStrategyList)
+    vi.mocked(lending.getLendingStrategyList)
       .mockRejectedValueOnce(new Error('down'))
       .mockResolvedValueOnce(answer({ list: [{ subscription: { state: 'trial' } }] }));
     renderWithQuery(<MemberDashboardHost />);

@@ -1,25 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../components/testing/mock-exports';
 import { renderAuth, tinyChallenge } from '../../features/auth/testing/render-auth';
 import { ApiError } from '../../services/http-client';
 import * as member from '../../services/member';
 import * as auth from '../../services/member-auth';
 import PartnerSignUpScreen from './partner-sign-up-screen';
 
-vi.mock('../../services/member-auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof auth>();
-  return {
-    ...actual,
-    getCaptchaChallenge: vi.fn(),
-    register: vi.fn(),
-    registerValidation: vi.fn(),
-  };
+mockExports(auth, {
+  getCaptchaChallenge: vi.fn(),
+  register: vi.fn(),
+  registerValidation: vi.fn(),
 });
-vi.mock('../../services/member', async (importOriginal) => {
-  const actual = await importOriginal<typeof member>();
-  return { ...actual, getCountryList: vi.fn() };
-});
+mockExports(member, { getCountryList: vi.fn() });
 
 const register = vi.mocked(auth.register);
 

@@ -2,27 +2,25 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../components/testing/mock-exports';
 import { renderWithProviders } from '../../components/testing/render';
-import { getEarnUserFunds } from '../../services/earn';
+import * as earn from '../../services/earn';
 import { subscription } from '../../features/earn/test-utils';
-import { getUserStrategies } from '../../services/autotrade-strategies';
-import {
-  getAssetUnderManagement,
-  getStrategyHistory,
-} from '../../services/autotrade-subscriptions';
+import * as autotradeStrategies from '../../services/autotrade-strategies';
+import * as autotradeSubscriptions from '../../services/autotrade-subscriptions';
 import { portfolio, strategy } from '../../features/autotrade/test-utils';
-import { getLendingStrategyList } from '../../services/lending';
+import * as lending from '../../services/lending';
 import { lendingStrategy, lendingSubscription } from '../../features/lending/test-utils';
 import PortfolioScreen from './portfolio-screen';
 
-vi.mock('../../services/earn', () => ({ getEarnUserFunds: vi.fn() }));
-vi.mock('../../services/autotrade-strategies', () => ({ getUserStrategies: vi.fn() }));
-vi.mock('../../services/autotrade-subscriptions', () => ({
+mockExports(earn, { getEarnUserFunds: vi.fn() });
+mockExports(autotradeStrategies, { getUserStrategies: vi.fn() });
+mockExports(autotradeSubscriptions, {
   getStrategyHistory: vi.fn(),
   getAssetUnderManagement: vi.fn(),
-}));
-vi.mock('../../services/lending', () => ({ getLendingStrategyList: vi.fn() }));
-const fundsMock = vi.mocked(getEarnUserFunds);
+});
+mockExports(lending, { getLendingStrategyList: vi.fn() });
+const fundsMock = vi.mocked(earn.getEarnUserFunds);
 
 function renderAt(route: string, lng?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -69,11 +67,11 @@ describe('PortfolioScreen (/portfolio)', () => {
   });
 
   it('shows the Smart Autotrade subscriptions in their tab', async () => {
-    vi.mocked(getUserStrategies).mockResolvedValue({
+    vi.mocked(autotradeStrategies.getUserStrategies).mockResolvedValue({
       list: [{ portfolio: portfolio(), strategy: strategy() }],
     });
-    vi.mocked(getStrategyHistory).mockResolvedValue({ list: [] });
-    vi.mocked(getAssetUnderManagement).mockResolvedValue({
+    vi.mocked(autotradeSubscriptions.getStrategyHistory).mockResolvedValue({ list: [] });
+    vi.mocked(autotradeSubscriptions.getAssetUnderManagement).mockResolvedValue({
       byQuote: [{ currency: 'USDT', allocation: '1000', equity: '1012.5' }],
       margins: [{ currency: 'BCNT', amount: '80' }],
       subscriptions: 1,
@@ -89,7 +87,7 @@ describe('PortfolioScreen (/portfolio)', () => {
   });
 
   it("shows the member's lending in its tab, linking to the lending detail", async () => {
-    vi.mocked(getLendingStrategyList).mockResolvedValue({
+    vi.mocked(lending.getLendingStrategyList).mockResolvedValue({
       list: [{ strategy: lendingStrategy(), subscription: lendingSubscription() }],
     });
     renderAt('/portfolio?tab=lending');

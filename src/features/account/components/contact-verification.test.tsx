@@ -1,17 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getKycStatus } from '../../../services/kyc';
-import { getLoyaltyStatus } from '../../../services/loyalty';
-import {
-  activation,
-  getMemberInfo,
-  sendVerifyEmailCode,
-  sendVerifySmsCode,
-} from '../../../services/member-auth';
-import type * as MemberAuth from '../../../services/member-auth';
-import { getReferralHistory } from '../../../services/referral';
+import * as kyc from '../../../services/kyc';
+import * as loyalty from '../../../services/loyalty';
+import * as memberAuth from '../../../services/member-auth';
+import * as referral from '../../../services/referral';
 import { getLoginInfo, setLoginInfo } from '../../../services/session';
 import { AccountPage } from '../pages/account-page';
 import {
@@ -24,24 +19,23 @@ import {
   ACCOUNT_LINKS,
 } from '../test-utils';
 
-vi.mock('../../../services/member-auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof MemberAuth>()),
+mockExports(memberAuth, {
   getMemberInfo: vi.fn(),
   sendVerifyEmailCode: vi.fn(),
   sendVerifySmsCode: vi.fn(),
   activation: vi.fn(),
-}));
-vi.mock('../../../services/loyalty', () => ({ getLoyaltyStatus: vi.fn() }));
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn(), uploadImage: vi.fn() }));
-vi.mock('../../../services/referral', () => ({
+});
+mockExports(loyalty, { getLoyaltyStatus: vi.fn() });
+mockExports(kyc, { getKycStatus: vi.fn(), uploadImage: vi.fn() });
+mockExports(referral, {
   getReferralHistory: vi.fn(),
   REFERRAL_PAGE_SIZE: 10,
-}));
+});
 
-const memberMock = vi.mocked(getMemberInfo);
-const sendSms = vi.mocked(sendVerifySmsCode);
-const sendEmail = vi.mocked(sendVerifyEmailCode);
-const activate = vi.mocked(activation);
+const memberMock = vi.mocked(memberAuth.getMemberInfo);
+const sendSms = vi.mocked(memberAuth.sendVerifySmsCode);
+const sendEmail = vi.mocked(memberAuth.sendVerifyEmailCode);
+const activate = vi.mocked(memberAuth.activation);
 
 const codeWrong = () =>
   new ApiError({ call: 'PUT /member/activation', status: 400, message: 'The code is wrong.' });
@@ -50,9 +44,14 @@ beforeEach(() => {
   vi.clearAllMocks();
   setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000, nickname: 'Ann', roleId: 66 });
   memberMock.mockResolvedValue(member({ emailVerified: true, mobileVerified: false }));
-  vi.mocked(getLoyaltyStatus).mockResolvedValue(loyaltyStatus(1));
-  vi.mocked(getKycStatus).mockResolvedValue(kycStatus());
-  vi.mocked(getReferralHistory).mockResolvedValue({ list: [], total: 0, page: 1, pageSize: 10 });
+  vi.mocked(loyalty.getLoyaltyStatus).mockResolvedValue(loyaltyStatus(1));
+  vi.mocked(kyc.getKycStatus).mockResolvedValue(kycStatus());
+  vi.mocked(referral.getReferralHistory).mockResolvedValue({
+    list: [],
+    total: 0,
+    page: 1,
+    pageSize: 10,
+  });
   sendSms.mockResolvedValue({ resendAfter: 60, sentTo: '+8869****678' });
   sendEmail.mockResolvedValue({ resendAfter: 60, sentTo: 'a***@example.com' });
 });

@@ -1,23 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getKycStatus, uploadImage } from '../../../services/kyc';
-import { applyForKYC2, applyForPremierMember } from '../../../services/premier';
+import * as kyc from '../../../services/kyc';
+import * as premierService from '../../../services/premier';
 import { UPLOAD_MAX_BYTES, type PremierState } from '../../../shared/api/kyc';
 import { deferred, kycStatus, renderAccount } from '../test-utils';
 import { PremierCard } from './premier-card';
 
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn(), uploadImage: vi.fn() }));
-vi.mock('../../../services/premier', () => ({
+mockExports(kyc, { getKycStatus: vi.fn(), uploadImage: vi.fn() });
+mockExports(premierService, {
   applyForPremierMember: vi.fn(),
   applyForKYC2: vi.fn(),
-}));
+});
 
-const kycMock = vi.mocked(getKycStatus);
-const uploadMock = vi.mocked(uploadImage);
-const applyMock = vi.mocked(applyForPremierMember);
-const submitMock = vi.mocked(applyForKYC2);
+const kycMock = vi.mocked(kyc.getKycStatus);
+const uploadMock = vi.mocked(kyc.uploadImage);
+const applyMock = vi.mocked(premierService.applyForPremierMember);
+const submitMock = vi.mocked(premierService.applyForKYC2);
 
 function premier(
   state: PremierState | null,

@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getReferralHistory, type ReferralRecord } from '../../../services/referral';
+import * as referral from '../../../services/referral';
+import type { ReferralRecord } from '../../../services/referral';
 import { renderAccount } from '../test-utils';
 import { ReferralCard } from './referral-card';
 
-vi.mock('../../../services/referral', () => ({
+mockExports(referral, {
   getReferralHistory: vi.fn(),
   REFERRAL_PAGE_SIZE: 10,
-}));
+});
 
-const historyMock = vi.mocked(getReferralHistory);
+const historyMock = vi.mocked(referral.getReferralHistory);
 
 function record(index: number, level = 1): ReferralRecord {
   return {

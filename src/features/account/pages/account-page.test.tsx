@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getKycStatus } from '../../../services/kyc';
-import { getLoyaltyStatus } from '../../../services/loyalty';
-import { getMemberInfo } from '../../../services/member-auth';
-import type * as MemberAuth from '../../../services/member-auth';
-import { getReferralHistory } from '../../../services/referral';
+import * as kyc from '../../../services/kyc';
+import * as loyalty from '../../../services/loyalty';
+import * as memberAuth from '../../../services/member-auth';
+import * as premier from '../../../services/premier';
+import * as referral from '../../../services/referral';
 import { getLoginInfo, setLoginInfo } from '../../../services/session';
 import { subscribeLoginInfo } from '../../../services/session-events';
 import {
@@ -19,25 +20,22 @@ import {
 } from '../test-utils';
 import { AccountPage } from './account-page';
 
-vi.mock('../../../services/member-auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof MemberAuth>()),
-  getMemberInfo: vi.fn(),
-}));
-vi.mock('../../../services/loyalty', () => ({ getLoyaltyStatus: vi.fn() }));
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn(), uploadImage: vi.fn() }));
-vi.mock('../../../services/referral', () => ({
+mockExports(memberAuth, { getMemberInfo: vi.fn() });
+mockExports(loyalty, { getLoyaltyStatus: vi.fn() });
+mockExports(kyc, { getKycStatus: vi.fn(), uploadImage: vi.fn() });
+mockExports(referral, {
   getReferralHistory: vi.fn(),
   REFERRAL_PAGE_SIZE: 10,
-}));
-vi.mock('../../../services/premier', () => ({
+});
+mockExports(premier, {
   applyForPremierMember: vi.fn(),
   applyForKYC2: vi.fn(),
-}));
+});
 
-const memberMock = vi.mocked(getMemberInfo);
-const statusMock = vi.mocked(getLoyaltyStatus);
-const kycMock = vi.mocked(getKycStatus);
-const referralMock = vi.mocked(getReferralHistory);
+const memberMock = vi.mocked(memberAuth.getMemberInfo);
+const statusMock = vi.mocked(loyalty.getLoyaltyStatus);
+const kycMock = vi.mocked(kyc.getKycStatus);
+const referralMock = vi.mocked(referral.getReferralHistory);
 
 const { investor: INVESTOR, business: BUSINESS, kyc: KYC } = ROLE_BITS;
 

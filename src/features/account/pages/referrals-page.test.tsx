@@ -1,29 +1,26 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLoyaltyStatus } from '../../../services/loyalty';
-import { getMemberInfo } from '../../../services/member-auth';
-import type * as MemberAuth from '../../../services/member-auth';
-import { getReferralHistory } from '../../../services/referral';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as loyalty from '../../../services/loyalty';
+import * as memberAuth from '../../../services/member-auth';
+import * as referral from '../../../services/referral';
 import { setLoginInfo } from '../../../services/session';
 import { loyaltyStatus, member, renderAccount, ROLE_BITS } from '../test-utils';
 import { ReferralsPage } from './referrals-page';
 
-vi.mock('../../../services/member-auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof MemberAuth>()),
-  getMemberInfo: vi.fn(),
-}));
-vi.mock('../../../services/loyalty', () => ({ getLoyaltyStatus: vi.fn() }));
-vi.mock('../../../services/referral', () => ({
+mockExports(memberAuth, { getMemberInfo: vi.fn() });
+mockExports(loyalty, { getLoyaltyStatus: vi.fn() });
+mockExports(referral, {
   getReferralHistory: vi.fn(),
   REFERRAL_PAGE_SIZE: 10,
-}));
+});
 
 beforeEach(() => {
   vi.clearAllMocks();
   setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000, roleId: ROLE_BITS.kyc });
-  vi.mocked(getMemberInfo).mockResolvedValue(member());
-  vi.mocked(getLoyaltyStatus).mockResolvedValue(loyaltyStatus(1));
-  vi.mocked(getReferralHistory).mockResolvedValue({
+  vi.mocked(memberAuth.getMemberInfo).mockResolvedValue(member());
+  vi.mocked(loyalty.getLoyaltyStatus).mockResolvedValue(loyaltyStatus(1));
+  vi.mocked(referral.getReferralHistory).mockResolvedValue({
     list: [
       {
         email: 'b***@example.com',
@@ -48,15 +45,17 @@ describe('ReferralsPage', () => {
     );
     expect(screen.getByRole('button', { name: 'Copy the invitation link' })).toBeTruthy();
     expect(await screen.findByTestId('account-referrals')).toBeTruthy();
-    expect(getReferralHistory).toHaveBeenCalled();
+    expect(referral.getReferralHistory).toHaveBeenCalled();
   });
 
   it('below level 1 there is no code: the record card says how to get one', async () => {
-    vi.mocked(getMemberInfo).mockResolvedValue(member({ referralCode: null, roleId: 2 }));
-    vi.mocked(getLoyaltyStatus).mockResolvedValue(loyaltyStatus(0));
+    vi.mocked(memberAuth.getMemberInfo).mockResolvedValue(
+      member({ referralCode: null, roleId: 2 }),
+    );
+    vi.mocked(loyalty.getLoyaltyStatus).mockResolvedValue(loyaltyStatus(0));
     renderAccount(<ReferralsPage registerPath="/register" />, { route: '/referrals' });
     expect(await screen.findByTestId('account-referrals-locked')).toBeTruthy();
     expect(screen.queryByTestId('referrals-code')).toBeNull();
-    expect(getReferralHistory).not.toHaveBeenCalled();
+    expect(referral.getReferralHistory).not.toHaveBeenCalled();
   });
 });
