@@ -2,26 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgressBarStore } from '../../../components/progress-bar-store';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import {
-  get2FASettings,
-  set2FASettings,
-  siweUnlink,
-  siweWallets,
-} from '../../../services/member-security';
+import * as memberSecurity from '../../../services/member-security';
 import type { LinkedWallet } from '../../../shared/api/auth';
+import * as siweLink from '../../../web3/siwe-link';
 import { enterCode, renderSecurity, settings } from '../test-utils';
 import { LinkedWallets } from './linked-wallets';
 
-vi.mock('../../../services/member-security', () => ({
+mockExports(memberSecurity, {
   get2FASettings: vi.fn(),
   set2FASettings: vi.fn(),
   siweUnlink: vi.fn(),
   siweWallets: vi.fn(),
-}));
+});
 
 /** The wallet chunk, replaced: the flow itself is tested in src/web3/siwe-wallet-flow.test.tsx. */
-vi.mock('../../../web3/siwe-link', () => ({
+mockExports(siweLink, {
   default: ({
     onLinked,
     onClose,
@@ -40,7 +37,7 @@ vi.mock('../../../web3/siwe-link', () => ({
       </button>
     </div>
   ),
-}));
+});
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const NEW_WALLET: LinkedWallet = {
@@ -48,8 +45,8 @@ const NEW_WALLET: LinkedWallet = {
   chainId: 31337,
   linkedAt: '2024-05-02T00:00:00.000Z',
 };
-const walletsMock = vi.mocked(siweWallets);
-const unlinkMock = vi.mocked(siweUnlink);
+const walletsMock = vi.mocked(memberSecurity.siweWallets);
+const unlinkMock = vi.mocked(memberSecurity.siweUnlink);
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -57,7 +54,7 @@ beforeEach(() => {
   walletsMock.mockResolvedValue([
     { address: ADDRESS, chainId: 31337, linkedAt: '2024-05-01T04:05:00.000Z' },
   ]);
-  vi.mocked(get2FASettings).mockResolvedValue(settings({ method: 'totp' }));
+  vi.mocked(memberSecurity.get2FASettings).mockResolvedValue(settings({ method: 'totp' }));
 });
 
 describe('LinkedWallets', () => {
@@ -100,8 +97,8 @@ describe('LinkedWallets', () => {
 
   it('with SMS, the code is sent first; a wrong code is shown translated', async () => {
     const user = userEvent.setup();
-    vi.mocked(get2FASettings).mockResolvedValue(settings({ method: 'sms' }));
-    vi.mocked(set2FASettings).mockResolvedValue({
+    vi.mocked(memberSecurity.get2FASettings).mockResolvedValue(settings({ method: 'sms' }));
+    vi.mocked(memberSecurity.set2FASettings).mockResolvedValue({
       settings: settings({ method: 'sms' }),
       totp: null,
       sms: { resendAfter: 60, sentTo: '+8869****678' },
@@ -114,7 +111,7 @@ describe('LinkedWallets', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByTestId('unlink-code')).toBeNull();
     await user.click(within(dialog).getByTestId('unlink-sms-send'));
-    expect(vi.mocked(set2FASettings)).toHaveBeenCalledWith({ action: 'send-sms' });
+    expect(vi.mocked(memberSecurity.set2FASettings)).toHaveBeenCalledWith({ action: 'send-sms' });
     await enterCode(user, 'unlink-code', '654321');
     await user.click(within(dialog).getByTestId('unlink-submit'));
     expect(await within(dialog).findByText('The code is wrong.')).toBeTruthy();
@@ -123,7 +120,7 @@ describe('LinkedWallets', () => {
 
   it('without two-step verification it explains that unlinking needs it', async () => {
     const user = userEvent.setup();
-    vi.mocked(get2FASettings).mockResolvedValue(settings({ method: 'none' }));
+    vi.mocked(memberSecurity.get2FASettings).mockResolvedValue(settings({ method: 'none' }));
     renderSecurity(<LinkedWallets />);
     await user.click(await screen.findByTestId('linked-wallet-unlink'));
     expect((await screen.findByTestId('unlink-needs-two-step')).textContent).toContain(

@@ -2,19 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgressBarStore } from '../../../components/progress-bar-store';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { get2FASettings, set2FASettings } from '../../../services/member-security';
+import * as memberSecurity from '../../../services/member-security';
 import type { Set2FABody, Set2FAResult, TwoFactorSettings } from '../../../shared/api/auth';
 import { enterCode, renderSecurity, settings } from '../test-utils';
 import { activeLockUntil } from '../utils/withdrawal-lock';
 import { TwoStepSection } from './two-step-section';
 
-vi.mock('../../../services/member-security', () => ({
+mockExports(memberSecurity, {
   get2FASettings: vi.fn(),
   set2FASettings: vi.fn(),
-}));
-const getMock = vi.mocked(get2FASettings);
-const setMock = vi.mocked(set2FASettings);
+});
+const getMock = vi.mocked(memberSecurity.get2FASettings);
+const setMock = vi.mocked(memberSecurity.set2FASettings);
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const OTPAUTH = `otpauth://totp/BCNT%20Platform:ann%40example.com?secret=${SECRET}&issuer=BCNT%20Platform`;

@@ -2,28 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgressBarStore } from '../../../components/progress-bar-store';
-import {
-  checkApiKey,
-  deleteApiKey,
-  importApiKey,
-  listApiKeys,
-} from '../../../services/exchange-api-keys';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as apiKeys from '../../../services/exchange-api-keys';
 import { ApiError } from '../../../services/http-client';
-import { get2FASettings } from '../../../services/member-security';
+import * as memberSecurity from '../../../services/member-security';
 import { ApiKeyError, type ApiKey } from '../../../shared/api/exchange-api-keys';
 import { enterCode, renderSecurity, settings } from '../test-utils';
 import ApiKeysPage from './api-keys-page';
 
-vi.mock('../../../services/exchange-api-keys', () => ({
+mockExports(apiKeys, {
   listApiKeys: vi.fn(),
   importApiKey: vi.fn(),
   checkApiKey: vi.fn(),
   deleteApiKey: vi.fn(),
-}));
-vi.mock('../../../services/member-security', () => ({ get2FASettings: vi.fn() }));
+});
+mockExports(memberSecurity, { get2FASettings: vi.fn() });
 
-const listMock = vi.mocked(listApiKeys);
-const importMock = vi.mocked(importApiKey);
+const listMock = vi.mocked(apiKeys.listApiKeys);
+const importMock = vi.mocked(apiKeys.importApiKey);
 
 function key(overrides: Partial<ApiKey> = {}): ApiKey {
   return {
@@ -49,7 +45,7 @@ const refused = (message: string, data: unknown = null) =>
 beforeEach(() => {
   vi.clearAllMocks();
   useProgressBarStore.setState({ message: null });
-  vi.mocked(get2FASettings).mockResolvedValue(settings({ method: 'totp' }));
+  vi.mocked(memberSecurity.get2FASettings).mockResolvedValue(settings({ method: 'totp' }));
 });
 
 async function fillImport(user: ReturnType<typeof userEvent.setup>, sub = false) {
@@ -163,8 +159,10 @@ describe('ApiKeysPage', () => {
 
   it('checks a key now and deletes one after confirming', async () => {
     listMock.mockResolvedValue({ list: [key()] });
-    vi.mocked(checkApiKey).mockResolvedValue(key({ status: 'incorrect', problem: 'rejected' }));
-    vi.mocked(deleteApiKey).mockResolvedValue({ list: [] });
+    vi.mocked(apiKeys.checkApiKey).mockResolvedValue(
+      key({ status: 'incorrect', problem: 'rejected' }),
+    );
+    vi.mocked(apiKeys.deleteApiKey).mockResolvedValue({ list: [] });
     const user = userEvent.setup();
     renderSecurity(<ApiKeysPage />);
     await user.click(await screen.findByTestId('api-key-check'));
@@ -173,14 +171,14 @@ describe('ApiKeysPage', () => {
         '"Main trading" does not work on the exchange. Reset it there.',
       ),
     );
-    expect(checkApiKey).toHaveBeenCalledWith(1);
+    expect(apiKeys.checkApiKey).toHaveBeenCalledWith(1);
 
     await user.click(screen.getByTestId('api-key-delete'));
     listMock.mockResolvedValue({ list: [] });
     await user.click(
       within(screen.getByTestId('api-key-delete-confirm')).getByTestId('confirm-accept'),
     );
-    expect(deleteApiKey).toHaveBeenCalledWith(1);
+    expect(apiKeys.deleteApiKey).toHaveBeenCalledWith(1);
     expect(await screen.findByText('No API key yet.')).toBeTruthy();
   });
 

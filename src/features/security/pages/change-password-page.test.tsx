@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { updatePwd } from '../../../services/member-security';
+import * as memberSecurity from '../../../services/member-security';
 import { deferred, renderSecurity } from '../test-utils';
 import ChangePasswordPage from './change-password-page';
 
-vi.mock('../../../services/member-security', () => ({ updatePwd: vi.fn() }));
-const updateMock = vi.mocked(updatePwd);
+mockExports(memberSecurity, { updatePwd: vi.fn() });
+const updateMock = vi.mocked(memberSecurity.updatePwd);
 
 const field = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement;
 const current = () => field(/^Current password/);

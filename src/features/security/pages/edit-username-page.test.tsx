@@ -1,14 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { modifyNickname } from '../../../services/member-security';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as memberSecurity from '../../../services/member-security';
 import { getLoginInfo, setLoginInfo } from '../../../services/session';
 import { subscribeLoginInfo } from '../../../services/session-events';
 import { renderSecurity } from '../test-utils';
 import EditUsernamePage from './edit-username-page';
 
-vi.mock('../../../services/member-security', () => ({ modifyNickname: vi.fn() }));
-const modifyMock = vi.mocked(modifyNickname);
+mockExports(memberSecurity, { modifyNickname: vi.fn() });
+const modifyMock = vi.mocked(memberSecurity.modifyNickname);
 
 const input = () => screen.getByLabelText(/^Username/) as HTMLInputElement;
 

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import * as service from '../../../services/member-security';
 import { renderSecurity, settings } from '../test-utils';
 import SecurityPage from './security-page';
 
-vi.mock('../../../services/member-security', () => ({
+mockExports(service, {
   DEVICE_PAGE_SIZE: 20,
   DEVICE_LOG_PAGE_SIZE: 10,
   get2FASettings: vi.fn(),
@@ -15,7 +16,7 @@ vi.mock('../../../services/member-security', () => ({
   revokeLoginDevice: vi.fn(),
   siweWallets: vi.fn(),
   siweUnlink: vi.fn(),
-}));
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

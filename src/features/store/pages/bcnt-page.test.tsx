@@ -2,32 +2,34 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithProviders } from '../../../components/testing/render';
 import { ApiError } from '../../../services/http-client';
-import { getKycStatus } from '../../../services/kyc';
+import * as kyc from '../../../services/kyc';
 import { queryKeys } from '../../../services/query-keys';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
-import { createStoreOrder, getStoreOrders, getTokenInfo } from '../../../services/store';
+import * as store from '../../../services/store';
 import type { StoreOrder, TokenInfo } from '../../../shared/api/store';
+import * as storePay from '../components/store-pay';
 import BcntPage from './bcnt-page';
 
-vi.mock('../../../services/store', () => ({
+mockExports(store, {
   createStoreOrder: vi.fn(),
   getStoreOrders: vi.fn(),
   getTokenInfo: vi.fn(),
-}));
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+});
+mockExports(kyc, { getKycStatus: vi.fn() });
 // The wallet part (wagmi, RainbowKit) is its own lazy chunk; a stand-in shows where it goes.
-vi.mock('../components/store-pay', () => ({
+mockExports(storePay, {
   default: ({ amountUnits, depositAddress }: { amountUnits: bigint; depositAddress: string }) => (
     <p data-testid="store-pay-stub">{`${amountUnits.toString()} -> ${depositAddress}`}</p>
   ),
-}));
+});
 
-const createMock = vi.mocked(createStoreOrder);
-const listMock = vi.mocked(getStoreOrders);
-const infoMock = vi.mocked(getTokenInfo);
-const kycMock = vi.mocked(getKycStatus);
+const createMock = vi.mocked(store.createStoreOrder);
+const listMock = vi.mocked(store.getStoreOrders);
+const infoMock = vi.mocked(store.getTokenInfo);
+const kycMock = vi.mocked(kyc.getKycStatus);
 
 const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72';
 const info: TokenInfo = {
@@ -87,7 +89,7 @@ const tooManyUnpaid = () =>
 
 const verified = (status: number) =>
   kycMock.mockResolvedValue({ selfUserKYCStatus: status } as Awaited<
-    ReturnType<typeof getKycStatus>
+    ReturnType<typeof kyc.getKycStatus>
   >);
 
 beforeEach(() => {
@@ -283,8 +285,8 @@ describe('BcntPage for members', () => {
     expect((await screen.findByTestId('store-order-number')).textContent).toBe('BC20250307000002');
     expect(createMock).toHaveBeenCalledTimes(2);
     const [[firstBody, firstKey], [secondBody, secondKey]] = createMock.mock.calls as [
-      Parameters<typeof createStoreOrder>,
-      Parameters<typeof createStoreOrder>,
+      Parameters<typeof store.createStoreOrder>,
+      Parameters<typeof store.createStoreOrder>,
     ];
     expect(secondBody).toEqual(firstBody);
     expect(secondKey).not.toBe(firstKey);

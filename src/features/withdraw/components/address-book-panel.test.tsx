@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { get2FASettings, set2FASettings } from '../../../services/member-security';
-import {
-  addAddress,
-  deleteAddress,
-  getAddresses,
-  setDefaultAddress,
-} from '../../../services/wallet-withdraw';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as memberSecurity from '../../../services/member-security';
+import * as walletWithdraw from '../../../services/wallet-withdraw';
 import type { TwoFactorSettings } from '../../../shared/api/auth';
 import {
   ADDRESS,
@@ -19,7 +15,7 @@ import {
 } from '../test-utils';
 import { AddressBookPanel } from './address-book-panel';
 
-vi.mock('../../../services/wallet-withdraw', () => ({
+mockExports(walletWithdraw, {
   getWithdrawInfo: vi.fn(),
   requestWithdraw: vi.fn(),
   sendWithdrawCode: vi.fn(),
@@ -28,18 +24,18 @@ vi.mock('../../../services/wallet-withdraw', () => ({
   addAddress: vi.fn(),
   deleteAddress: vi.fn(),
   setDefaultAddress: vi.fn(),
-}));
-vi.mock('../../../services/member-security', () => ({
+});
+mockExports(memberSecurity, {
   get2FASettings: vi.fn(),
   set2FASettings: vi.fn(),
-}));
+});
 
-const listMock = vi.mocked(getAddresses);
-const addMock = vi.mocked(addAddress);
-const deleteMock = vi.mocked(deleteAddress);
-const defaultMock = vi.mocked(setDefaultAddress);
-const settingsMock = vi.mocked(get2FASettings);
-const set2faMock = vi.mocked(set2FASettings);
+const listMock = vi.mocked(walletWithdraw.getAddresses);
+const addMock = vi.mocked(walletWithdraw.addAddress);
+const deleteMock = vi.mocked(walletWithdraw.deleteAddress);
+const defaultMock = vi.mocked(walletWithdraw.setDefaultAddress);
+const settingsMock = vi.mocked(memberSecurity.get2FASettings);
+const set2faMock = vi.mocked(memberSecurity.set2FASettings);
 
 function settings(method: TwoFactorSettings['method']): TwoFactorSettings {
   return { method, mobile: '+886*****678', mobileVerified: true, withdrawalLockedUntil: null };

@@ -1,17 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
-import type * as DataTableModule from '../../../components/data-table';
+import * as dataTable from '../../../components/data-table';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { queryKeys } from '../../../services/query-keys';
-import { newIdempotencyKey } from '../../../services/wallet';
-import {
-  getAddresses,
-  getWithdrawals,
-  getWithdrawInfo,
-  requestWithdraw,
-  sendWithdrawCode,
-} from '../../../services/wallet-withdraw';
+import * as wallet from '../../../services/wallet';
+import * as walletWithdraw from '../../../services/wallet-withdraw';
 import type { WalletCurrency } from '../../../shared/api/wallet';
 import type { WithdrawInfo } from '../../../shared/api/wallet-withdraw';
 import {
@@ -26,7 +21,7 @@ import {
 } from '../test-utils';
 import { WithdrawPanel } from './withdraw-panel';
 
-vi.mock('../../../services/wallet-withdraw', () => ({
+mockExports(walletWithdraw, {
   getWithdrawInfo: vi.fn(),
   requestWithdraw: vi.fn(),
   sendWithdrawCode: vi.fn(),
@@ -35,27 +30,24 @@ vi.mock('../../../services/wallet-withdraw', () => ({
   addAddress: vi.fn(),
   deleteAddress: vi.fn(),
   setDefaultAddress: vi.fn(),
-}));
-vi.mock('../../../services/wallet', () => ({ newIdempotencyKey: vi.fn() }));
+});
+mockExports(wallet, { newIdempotencyKey: vi.fn() });
 // the shared table, counting its renders (the withdrawals list is one)
-const table = vi.hoisted(() => ({ renders: 0 }));
-vi.mock('../../../components/data-table', async (importOriginal) => {
-  const actual = await importOriginal<typeof DataTableModule>();
-  return {
-    ...actual,
-    DataTable: (props: Parameters<typeof actual.DataTable>[0]) => {
-      table.renders += 1;
-      return createElement(actual.DataTable, props);
-    },
-  };
+const table = { renders: 0 };
+const actualDataTable = dataTable.DataTable;
+mockExports(dataTable, {
+  DataTable: (props: Parameters<typeof actualDataTable>[0]) => {
+    table.renders += 1;
+    return createElement(actualDataTable, props);
+  },
 });
 
-const infoMock = vi.mocked(getWithdrawInfo);
-const requestMock = vi.mocked(requestWithdraw);
-const sendCodeMock = vi.mocked(sendWithdrawCode);
-const historyMock = vi.mocked(getWithdrawals);
-const addressesMock = vi.mocked(getAddresses);
-const keyMock = vi.mocked(newIdempotencyKey);
+const infoMock = vi.mocked(walletWithdraw.getWithdrawInfo);
+const requestMock = vi.mocked(walletWithdraw.requestWithdraw);
+const sendCodeMock = vi.mocked(walletWithdraw.sendWithdrawCode);
+const historyMock = vi.mocked(walletWithdraw.getWithdrawals);
+const addressesMock = vi.mocked(walletWithdraw.getAddresses);
+const keyMock = vi.mocked(wallet.newIdempotencyKey);
 
 function serveInfo(overrides: Partial<WithdrawInfo> = {}) {
   infoMock.mockImplementation((currency: WalletCurrency) =>

@@ -2,31 +2,32 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { get2FASettings } from '../../../services/member-security';
-import { getAddresses } from '../../../services/wallet-withdraw';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as memberSecurity from '../../../services/member-security';
+import * as walletWithdraw from '../../../services/wallet-withdraw';
 import { addressList, renderWithdraw, savedAddress } from '../test-utils';
 import AddressManagementPage, { managedCurrency } from './address-management-page';
 
-vi.mock('../../../services/wallet-withdraw', () => ({
+mockExports(walletWithdraw, {
   getAddresses: vi.fn(),
   addAddress: vi.fn(),
   deleteAddress: vi.fn(),
   setDefaultAddress: vi.fn(),
-}));
-vi.mock('../../../services/member-security', () => ({
+});
+mockExports(memberSecurity, {
   get2FASettings: vi.fn(),
   set2FASettings: vi.fn(),
-}));
+});
 
 beforeEach(() => {
   vi.clearAllMocks();
-  vi.mocked(get2FASettings).mockResolvedValue({
+  vi.mocked(memberSecurity.get2FASettings).mockResolvedValue({
     method: 'totp',
     mobile: null,
     mobileVerified: false,
     withdrawalLockedUntil: null,
   });
-  vi.mocked(getAddresses).mockResolvedValue(
+  vi.mocked(walletWithdraw.getAddresses).mockResolvedValue(
     addressList([
       savedAddress(1, { name: 'Tron one' }),
       savedAddress(2, { name: 'Eth one', currency: 'ETH', network: 'ETH' }),
@@ -58,7 +59,7 @@ describe('AddressManagementPage', () => {
     renderAt('/wallet/management/DOGE');
     expect(screen.getByTestId('address-management-not-found').textContent).toContain('DOGE');
     expect(screen.queryByTestId('address-book')).toBeNull();
-    expect(getAddresses).not.toHaveBeenCalled();
+    expect(walletWithdraw.getAddresses).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('address-management-back'));
     expect(screen.getByTestId('location').textContent).toBe('/wallet?tab=addresses');
   });
