@@ -3,18 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithProviders } from '../../../components/testing/render';
-import { getKycStatus } from '../../../services/kyc';
-import { getWalletHistory, getWalletInfo } from '../../../services/wallet';
+import * as kyc from '../../../services/kyc';
+import * as wallet from '../../../services/wallet';
 import type { WalletInfo } from '../../../shared/api/wallet';
 import { WalletPage } from './wallet-page';
 
-vi.mock('../../../services/wallet', () => ({ getWalletInfo: vi.fn(), getWalletHistory: vi.fn() }));
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+mockExports(wallet, { getWalletInfo: vi.fn(), getWalletHistory: vi.fn() });
+mockExports(kyc, { getKycStatus: vi.fn() });
 
-const infoMock = vi.mocked(getWalletInfo);
-const historyMock = vi.mocked(getWalletHistory);
-const kycMock = vi.mocked(getKycStatus);
+const infoMock = vi.mocked(wallet.getWalletInfo);
+const historyMock = vi.mocked(wallet.getWalletHistory);
+const kycMock = vi.mocked(kyc.getKycStatus);
+type KycAnswer = Awaited<ReturnType<typeof kyc.getKycStatus>>;
 
 function render(ui: ReactElement, route = '/wallet') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -60,7 +62,7 @@ const panels = {
 beforeEach(() => {
   vi.clearAllMocks();
   infoMock.mockResolvedValue(info);
-  kycMock.mockResolvedValue({ selfUserKYCStatus: 4 } as Awaited<ReturnType<typeof getKycStatus>>);
+  kycMock.mockResolvedValue({ selfUserKYCStatus: 4 } as KycAnswer);
 });
 
 describe('WalletPage', () => {
@@ -82,7 +84,7 @@ describe('WalletPage', () => {
   });
 
   it('shows the verification prompt instead of the tabs before KYC', async () => {
-    kycMock.mockResolvedValue({ selfUserKYCStatus: 1 } as Awaited<ReturnType<typeof getKycStatus>>);
+    kycMock.mockResolvedValue({ selfUserKYCStatus: 1 } as KycAnswer);
     render(<WalletPage panels={panels} />);
     expect(await screen.findByTestId('wallet-kyc-gate')).toBeTruthy();
     expect(screen.getByTestId('wallet-kyc-link').getAttribute('href')).toBe('/kyc');
@@ -147,7 +149,7 @@ describe('WalletPage', () => {
   it('asks for the balances and the KYC status at once, and shows the prompt only after the balances (no layout shift)', async () => {
     let answerBalances: (value: WalletInfo) => void = () => undefined;
     infoMock.mockReturnValue(new Promise((resolve) => (answerBalances = resolve)));
-    kycMock.mockResolvedValue({ selfUserKYCStatus: 0 } as Awaited<ReturnType<typeof getKycStatus>>);
+    kycMock.mockResolvedValue({ selfUserKYCStatus: 0 } as KycAnswer);
     render(<WalletPage panels={panels} />);
     // both calls are made before either has answered (in parallel, not one after the other)
     await waitFor(() => expect(kycMock).toHaveBeenCalledTimes(1));

@@ -2,21 +2,24 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithProviders } from '../../../components/testing/render';
 import { queryKeys } from '../../../services/query-keys';
-import { getDepositInfo } from '../../../services/wallet-deposit';
+import * as walletDeposit from '../../../services/wallet-deposit';
 import type { DepositInfo, DepositRecord } from '../../../shared/api/wallet-deposit';
+import * as depositFromWallet from './deposit-from-wallet';
 import { confirmationTime, DepositPanel } from './deposit-panel';
 
-vi.mock('../../../services/wallet-deposit', () => ({ getDepositInfo: vi.fn() }));
+mockExports(walletDeposit, { getDepositInfo: vi.fn() });
 // The wallet part (wagmi, RainbowKit) is its own lazy chunk; here a stand-in shows where it goes.
-vi.mock('./deposit-from-wallet', () => ({
+// The panel's lazy() keeps the module it loads first: no other file renders the panel.
+mockExports(depositFromWallet, {
   default: ({ network }: { network: { network: string } }) => (
     <p data-testid="from-wallet-stub">{network.network}</p>
   ),
-}));
+});
 
-const infoMock = vi.mocked(getDepositInfo);
+const infoMock = vi.mocked(walletDeposit.getDepositInfo);
 
 const EVM = '0x8Ba1f109551bD432803012645Ac136ddd64DBA72';
 const TRON = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnProducts } from '../../../services/earn';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as earn from '../../../services/earn';
 import { ApiError } from '../../../services/http-client';
 import { product, renderEarn } from '../test-utils';
 import { LandingProductCards } from './landing-product-cards';
 
-vi.mock('../../../services/earn', () => ({ getEarnProducts: vi.fn() }));
-const listMock = vi.mocked(getEarnProducts);
+mockExports(earn, { getEarnProducts: vi.fn() });
+const listMock = vi.mocked(earn.getEarnProducts);
 
 const usdt = product();
 const usdtPro = product({

@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnDetail, getEarnHistory } from '../../../services/earn';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as earn from '../../../services/earn';
 import type { EarnEvent } from '../../../shared/api/earn';
 import { productDetail, renderEarn, subscription } from '../test-utils';
 import MyEarnEventPage from './my-earn-event-page';
 
-vi.mock('../../../services/earn', () => ({ getEarnDetail: vi.fn(), getEarnHistory: vi.fn() }));
-const detailMock = vi.mocked(getEarnDetail);
-const historyMock = vi.mocked(getEarnHistory);
+mockExports(earn, { getEarnDetail: vi.fn(), getEarnHistory: vi.fn() });
+const detailMock = vi.mocked(earn.getEarnDetail);
+const historyMock = vi.mocked(earn.getEarnHistory);
 
 const renderAt = (route: string, lng?: string) =>
   renderEarn(<MyEarnEventPage />, { route, path: '/earn/history/:id', lng });

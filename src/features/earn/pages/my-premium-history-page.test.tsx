@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnDetail, getEarnHistory } from '../../../services/earn';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as earn from '../../../services/earn';
 import { productDetail, renderEarn, subscription } from '../test-utils';
 import MyPremiumHistoryPage from './my-premium-history-page';
 
-vi.mock('../../../services/earn', () => ({ getEarnDetail: vi.fn(), getEarnHistory: vi.fn() }));
-const detailMock = vi.mocked(getEarnDetail);
-const historyMock = vi.mocked(getEarnHistory);
+mockExports(earn, { getEarnDetail: vi.fn(), getEarnHistory: vi.fn() });
+const detailMock = vi.mocked(earn.getEarnDetail);
+const historyMock = vi.mocked(earn.getEarnHistory);
 
 const renderAt = (route: string) =>
   renderEarn(<MyPremiumHistoryPage />, { route, path: '/portfolio/history/earn/:sn' });

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnUserFunds } from '../../../services/earn';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as earn from '../../../services/earn';
 import { ApiError } from '../../../services/http-client';
 import { renderEarn, subscription } from '../test-utils';
 import MySubscriptionHistoryPage from './my-subscription-history-page';
 
-vi.mock('../../../services/earn', () => ({ getEarnUserFunds: vi.fn() }));
-const fundsMock = vi.mocked(getEarnUserFunds);
+mockExports(earn, { getEarnUserFunds: vi.fn() });
+const fundsMock = vi.mocked(earn.getEarnUserFunds);
 
 const ended = (id: number) =>
   subscription({

@@ -2,19 +2,18 @@ import { createHash } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { config } from '../../../lib/config';
-import type * as ConfigModule from '../../../lib/config';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as appConfig from '../../../lib/config';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { getEarnProducts } from '../../../services/earn';
+import * as earn from '../../../services/earn';
 import { product, renderEarn } from '../test-utils';
 import PremiumDashboardPage from './premium-dashboard-page';
 
-vi.mock('../../../services/earn', () => ({ getEarnProducts: vi.fn() }));
-vi.mock('../../../lib/config', async (importOriginal) => {
-  const actual = await importOriginal<typeof ConfigModule>();
-  return { ...actual, config: { ...actual.config } };
-});
-const listMock = vi.mocked(getEarnProducts);
+mockExports(earn, { getEarnProducts: vi.fn() });
+// the tests set the access pass on a copy of the configuration (the page reads the copy)
+mockExports(appConfig, { config: { ...appConfig.config } });
+const { config } = appConfig;
+const listMock = vi.mocked(earn.getEarnProducts);
 
 const PASS = 'preview-2026';
 const HASH = createHash('sha256').update(PASS).digest('hex');

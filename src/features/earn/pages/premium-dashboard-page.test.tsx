@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { getEarnProducts } from '../../../services/earn';
+import * as earn from '../../../services/earn';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { product, renderEarn } from '../test-utils';
 import PremiumDashboardPage from './premium-dashboard-page';
 
-vi.mock('../../../services/earn', () => ({ getEarnProducts: vi.fn() }));
-const listMock = vi.mocked(getEarnProducts);
+mockExports(earn, { getEarnProducts: vi.fn() });
+const listMock = vi.mocked(earn.getEarnProducts);
 
 const usdt = product({ sortOrder: 2 });
 const btcPro = product({

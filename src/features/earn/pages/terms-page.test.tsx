@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnDetail, getEarnGuestDetail } from '../../../services/earn';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as earn from '../../../services/earn';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { productDetail, renderEarn } from '../test-utils';
 import { FamilyTermsPage, ProductTermsPage, type RenderTerms } from './terms-page';
 
-vi.mock('../../../services/earn', () => ({
-  getEarnGuestDetail: vi.fn(),
-  getEarnDetail: vi.fn(),
-}));
-const guestMock = vi.mocked(getEarnGuestDetail);
-const detailMock = vi.mocked(getEarnDetail);
+mockExports(earn, { getEarnGuestDetail: vi.fn(), getEarnDetail: vi.fn() });
+const guestMock = vi.mocked(earn.getEarnGuestDetail);
+const detailMock = vi.mocked(earn.getEarnDetail);
 
 /** The app renders the operator's Markdown; here: which document, and the figures block. */
 const renderTerms: RenderTerms = (document, figures) => (

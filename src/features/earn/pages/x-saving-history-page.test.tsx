@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getEarnXSavingHistory } from '../../../services/earn';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as earn from '../../../services/earn';
 import { ApiError } from '../../../services/http-client';
 import type { EarnXSavingRecord } from '../../../shared/api/earn';
 import { product, renderEarn } from '../test-utils';
 import XSavingHistoryPage from './x-saving-history-page';
 
-vi.mock('../../../services/earn', () => ({ getEarnXSavingHistory: vi.fn() }));
-const historyMock = vi.mocked(getEarnXSavingHistory);
+mockExports(earn, { getEarnXSavingHistory: vi.fn() });
+const historyMock = vi.mocked(earn.getEarnXSavingHistory);
 
 const conversion = (id: number, day: string, overrides: Partial<EarnXSavingRecord> = {}) => ({
   id,

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgressBarStore } from '../../../components/progress-bar-store';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
 import * as kycService from '../../../services/kyc';
-import { getMemberInfo } from '../../../services/member-auth';
-import { getDocIssuePlace } from '../../../services/member';
+import * as memberAuth from '../../../services/member-auth';
+import * as member from '../../../services/member';
 import { setLoginInfo } from '../../../services/session';
 import {
   createKycBackend,
@@ -22,7 +23,7 @@ import {
 } from '../test-utils';
 import KycPage from './kyc-page';
 
-vi.mock('../../../services/kyc', () => ({
+mockExports(kycService, {
   getKycStatus: vi.fn(),
   getKycForm: vi.fn(),
   modifyLevelOne: vi.fn(),
@@ -31,9 +32,9 @@ vi.mock('../../../services/kyc', () => ({
   applyBusinessVerify: vi.fn(),
   uploadImage: vi.fn(),
   kycImageUrl: vi.fn(),
-}));
-vi.mock('../../../services/member', () => ({ getDocIssuePlace: vi.fn() }));
-vi.mock('../../../services/member-auth', () => ({ getMemberInfo: vi.fn() }));
+});
+mockExports(member, { getDocIssuePlace: vi.fn() });
+mockExports(memberAuth, { getMemberInfo: vi.fn() });
 
 const service = vi.mocked(kycService);
 
@@ -57,7 +58,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
   vi.clearAllMocks();
-  vi.mocked(getDocIssuePlace).mockResolvedValue(docIssuePlaces());
+  vi.mocked(member.getDocIssuePlace).mockResolvedValue(docIssuePlaces());
   setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000, accountType: 'individual' });
   useProgressBarStore.getState().close();
 });
@@ -452,7 +453,9 @@ describe('KYC page: institutional accounts', { timeout: LONG }, () => {
   it('get the business form, submitted with applyBusinessVerify', async () => {
     const user = userEvent.setup();
     setLoginInfo({ token: 't', expiredTime: Date.now() + 60_000 });
-    vi.mocked(getMemberInfo).mockResolvedValue({ accountType: 'institutional' } as never);
+    vi.mocked(memberAuth.getMemberInfo).mockResolvedValue({
+      accountType: 'institutional',
+    } as never);
     const backend = useBackend(createKycBackend());
     renderKyc(<KycPage />);
     expect(await screen.findByTestId('kyc-business-form')).toBeTruthy();

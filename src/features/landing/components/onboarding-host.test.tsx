@@ -4,14 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { createTestI18n } from '../../../components/testing/test-i18n';
+import * as kyc from '../../../services/kyc';
 import { queryKeys } from '../../../services/query-keys';
 import { setLoginInfo } from '../../../services/session';
 import { ROLE } from '../../../shared/membership/levels';
 import { OnboardingHost } from './onboarding-host';
 
-const getKycStatus = vi.hoisted(() => vi.fn());
-vi.mock('../../../services/kyc', () => ({ getKycStatus }));
+const getKycStatus = vi.fn();
+mockExports(kyc, { getKycStatus });
 
 function kycStatus(state: string, premierState: string | null = null) {
   return {

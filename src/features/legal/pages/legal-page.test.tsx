@@ -3,13 +3,14 @@ import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithProviders } from '../../../components/testing/render';
 import { ApiError } from '../../../services/http-client';
-import { getLegalDocument } from '../../../services/content';
+import * as content from '../../../services/content';
 import { LegalPage } from './legal-page';
 
-vi.mock('../../../services/content', () => ({ getLegalDocument: vi.fn() }));
-const getDocument = vi.mocked(getLegalDocument);
+mockExports(content, { getLegalDocument: vi.fn() });
+const getDocument = vi.mocked(content.getLegalDocument);
 
 const BODY = [
   'Intro with the [Privacy Policy](/privacy-policy).',

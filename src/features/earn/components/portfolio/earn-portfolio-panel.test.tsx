@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadEarnStatement, getEarnUserFunds } from '../../../../services/earn';
+import { mockExports } from '../../../../components/testing/mock-exports';
+import * as earn from '../../../../services/earn';
 import { ApiError } from '../../../../services/http-client';
 import { renderEarn, subscription } from '../../test-utils';
 import { EarnPortfolioPanel } from './earn-portfolio-panel';
 import type { PortfolioEarnTab } from './portfolio-tabs';
 
-vi.mock('../../../../services/earn', () => ({
-  getEarnUserFunds: vi.fn(),
-  downloadEarnStatement: vi.fn(),
-}));
-const fundsMock = vi.mocked(getEarnUserFunds);
-const statementMock = vi.mocked(downloadEarnStatement);
+mockExports(earn, { getEarnUserFunds: vi.fn(), downloadEarnStatement: vi.fn() });
+const fundsMock = vi.mocked(earn.getEarnUserFunds);
+const statementMock = vi.mocked(earn.downloadEarnStatement);
 
 const running = subscription();
 const raisingPro = subscription({
