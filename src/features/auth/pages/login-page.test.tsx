@@ -1,22 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fullLoad } from '../../../lib/full-load';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as fullLoadLib from '../../../lib/full-load';
 import { ApiError } from '../../../services/http-client';
 import * as auth from '../../../services/member-auth';
 import { getLoginInfo } from '../../../services/session';
 import type { LoginResult } from '../../../shared/api/auth';
 import { renderAuth, tinyChallenge } from '../testing/render-auth';
+import * as siweLogin from '../../../web3/siwe-login';
 import LoginPage from './login-page';
 
-vi.mock('../../../services/member-auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof auth>();
-  return { ...actual, getCaptchaChallenge: vi.fn(), login: vi.fn(), addUserType: vi.fn() };
-});
+mockExports(auth, { getCaptchaChallenge: vi.fn(), login: vi.fn(), addUserType: vi.fn() });
+mockExports(fullLoadLib, { fullLoad: vi.fn() });
 
 // The wallet sign-in component (web3 helper's) is replaced by buttons that hand over answers.
-vi.mock('../../../lib/full-load', () => ({ fullLoad: vi.fn() }));
-vi.mock('../../../web3/siwe-login', () => ({
+mockExports(siweLogin, {
   default: ({ onResult }: { onResult: (result: LoginResult) => void }) => (
     <button
       type="button"
@@ -28,7 +27,7 @@ vi.mock('../../../web3/siwe-login', () => ({
       sign
     </button>
   ),
-}));
+});
 
 const login = vi.mocked(auth.login);
 const addUserType = vi.mocked(auth.addUserType);
@@ -122,7 +121,7 @@ describe('Login page', () => {
       });
       renderAuth(<LoginPage />, { route: '/login?back=Wallet' });
       await fillAndSubmit();
-      await waitFor(() => expect(fullLoad).toHaveBeenCalledWith('/after?back=Wallet'));
+      await waitFor(() => expect(fullLoadLib.fullLoad).toHaveBeenCalledWith('/after?back=Wallet'));
       expect(localStorage.getItem('lang')).toBe('zh-TW');
       expect(location()).toBe('/login?back=Wallet');
     } finally {

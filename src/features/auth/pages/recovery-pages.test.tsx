@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { createTestI18n } from '../../../components/testing/test-i18n';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../services/http-client';
@@ -14,16 +15,12 @@ import ConfirmWalletLoginPage from './confirm-wallet-login-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
 
-vi.mock('../../../services/member-auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof auth>();
-  return {
-    ...actual,
-    getCaptchaChallenge: vi.fn(),
-    forgotPwd: vi.fn(),
-    resetPwd: vi.fn(),
-    authorizeLoginDevice: vi.fn(),
-    confirmWalletLogin: vi.fn(),
-  };
+mockExports(auth, {
+  getCaptchaChallenge: vi.fn(),
+  forgotPwd: vi.fn(),
+  resetPwd: vi.fn(),
+  authorizeLoginDevice: vi.fn(),
+  confirmWalletLogin: vi.fn(),
 });
 
 const TOKEN = 'a'.repeat(43);

@@ -4,37 +4,27 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decodeFunctionData, type Address } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  getStrategyDetail,
-  getSubscriptionEquity,
-  getSubscriptionOrders,
-  getSubscriptionPortfolio,
-  getSubscriptionProfitLoss,
-} from '../../../services/autotrade-strategies';
-import {
-  checkStrategySubscription,
-  getStrategyFollowHistory,
-  getStrategyHistory,
-  getStrategyReports,
-} from '../../../services/autotrade-subscriptions';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as strategies from '../../../services/autotrade-strategies';
+import * as subscriptions from '../../../services/autotrade-subscriptions';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import type { AutotradeSubscription } from '../../../shared/api/autotrade-subscriptions';
 import { marginVaultAbi } from '../../../shared/contracts/generated';
 import { usePendingTxStore } from '../../../web3/tx/pending-tx-store';
-import type * as WagmiConfig from '../../../web3/wagmi-config';
+import * as wagmiConfig from '../../../web3/wagmi-config';
 import { createFakeSetup, TEST_ACCOUNT, type FakeSetup } from '../../../web3/tx/testing/fake-chain';
 import { BCNT, deployLoyalty, UNIT } from '../../../web3/tx/testing/fake-loyalty';
 import { portfolio, renderAutotrade, strategyDetail, subscription } from '../test-utils';
 import MyStrategyDetailPage from './my-strategy-detail-page';
 
-vi.mock('../../../services/autotrade-strategies', () => ({
+mockExports(strategies, {
   getStrategyDetail: vi.fn(),
   getSubscriptionEquity: vi.fn(),
   getSubscriptionOrders: vi.fn(),
   getSubscriptionPortfolio: vi.fn(),
   getSubscriptionProfitLoss: vi.fn(),
-}));
-vi.mock('../../../services/autotrade-subscriptions', () => ({
+});
+mockExports(subscriptions, {
   checkStrategySubscription: vi.fn(),
   getStrategyFollowHistory: vi.fn(),
   getStrategyHistory: vi.fn(),
@@ -42,16 +32,12 @@ vi.mock('../../../services/autotrade-subscriptions', () => ({
   getUnsubscribeInfo: vi.fn(),
   stakeStrategy: vi.fn(),
   unsubscribeStrategy: vi.fn(),
-}));
+});
 
 /** The page's wagmi setup is the fake chain's (Web3Provider reads getWagmiSetup()). */
 const chain: { setup?: FakeSetup } = {};
-vi.mock('../../../web3/wagmi-config', async (importOriginal) => {
-  const actual = await importOriginal<typeof WagmiConfig>();
-  return {
-    ...actual,
-    getWagmiSetup: () => ({ config: chain.setup!.config, appChain: chain.setup!.config.chains[0] }),
-  };
+mockExports(wagmiConfig, {
+  getWagmiSetup: () => ({ config: chain.setup!.config, appChain: chain.setup!.config.chains[0] }),
 });
 
 const VAULT: Address = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
@@ -84,7 +70,7 @@ const activated: AutotradeSubscription = {
 };
 
 function answerCheck(current: AutotradeSubscription) {
-  vi.mocked(checkStrategySubscription).mockResolvedValue({
+  vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
     strategyId: 1,
     subscription: current,
     keys: [],
@@ -95,14 +81,19 @@ beforeEach(async () => {
   vi.resetAllMocks();
   usePendingTxStore.getState().refresh();
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
-  vi.mocked(getSubscriptionPortfolio).mockResolvedValue(portfolio());
-  vi.mocked(getStrategyDetail).mockResolvedValue(strategyDetail());
-  vi.mocked(getStrategyHistory).mockResolvedValue({ list: [] });
-  vi.mocked(getSubscriptionProfitLoss).mockResolvedValue({ list: [] });
-  vi.mocked(getSubscriptionEquity).mockResolvedValue({ list: [] });
-  vi.mocked(getSubscriptionOrders).mockResolvedValue({ list: [], total: 0, page: 1, pageSize: 10 });
-  vi.mocked(getStrategyReports).mockResolvedValue({ id: 7, list: [] });
-  vi.mocked(getStrategyFollowHistory).mockResolvedValue({ list: [] } as never);
+  vi.mocked(strategies.getSubscriptionPortfolio).mockResolvedValue(portfolio());
+  vi.mocked(strategies.getStrategyDetail).mockResolvedValue(strategyDetail());
+  vi.mocked(subscriptions.getStrategyHistory).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getSubscriptionProfitLoss).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getSubscriptionEquity).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getSubscriptionOrders).mockResolvedValue({
+    list: [],
+    total: 0,
+    page: 1,
+    pageSize: 10,
+  });
+  vi.mocked(subscriptions.getStrategyReports).mockResolvedValue({ id: 7, list: [] });
+  vi.mocked(subscriptions.getStrategyFollowHistory).mockResolvedValue({ list: [] } as never);
   answerCheck(pendingMargin);
 
   // transactions wait in the mempool until the test mines them

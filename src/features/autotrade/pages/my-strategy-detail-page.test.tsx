@@ -1,35 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  getStrategyDetail,
-  getSubscriptionEquity,
-  getSubscriptionOrders,
-  getSubscriptionPortfolio,
-  getSubscriptionProfitLoss,
-} from '../../../services/autotrade-strategies';
-import {
-  checkStrategySubscription,
-  getStrategyFollowHistory,
-  getStrategyHistory,
-  getStrategyReports,
-  getUnsubscribeInfo,
-  stakeStrategy,
-  unsubscribeStrategy,
-} from '../../../services/autotrade-subscriptions';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as strategies from '../../../services/autotrade-strategies';
+import * as subscriptions from '../../../services/autotrade-subscriptions';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { portfolio, renderAutotrade, strategyDetail, subscription } from '../test-utils';
 import { awaitsOperatorTx } from '../api/use-member-strategies';
 import MyStrategyDetailPage from './my-strategy-detail-page';
 
-vi.mock('../../../services/autotrade-strategies', () => ({
+mockExports(strategies, {
   getStrategyDetail: vi.fn(),
   getSubscriptionEquity: vi.fn(),
   getSubscriptionOrders: vi.fn(),
   getSubscriptionPortfolio: vi.fn(),
   getSubscriptionProfitLoss: vi.fn(),
-}));
-vi.mock('../../../services/autotrade-subscriptions', () => ({
+});
+mockExports(subscriptions, {
   checkStrategySubscription: vi.fn(),
   getStrategyFollowHistory: vi.fn(),
   getStrategyHistory: vi.fn(),
@@ -37,24 +24,24 @@ vi.mock('../../../services/autotrade-subscriptions', () => ({
   getUnsubscribeInfo: vi.fn(),
   stakeStrategy: vi.fn(),
   unsubscribeStrategy: vi.fn(),
-}));
+});
 
 const live = subscription({ margin: '15', requiredMargin: '60', marginWarning: true });
 
 beforeEach(() => {
   vi.resetAllMocks();
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
-  vi.mocked(getSubscriptionPortfolio).mockResolvedValue(portfolio());
-  vi.mocked(getStrategyDetail).mockResolvedValue(strategyDetail());
-  vi.mocked(checkStrategySubscription).mockResolvedValue({
+  vi.mocked(strategies.getSubscriptionPortfolio).mockResolvedValue(portfolio());
+  vi.mocked(strategies.getStrategyDetail).mockResolvedValue(strategyDetail());
+  vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
     strategyId: 1,
     subscription: live,
     keys: [],
   });
-  vi.mocked(getStrategyHistory).mockResolvedValue({ list: [] });
-  vi.mocked(getSubscriptionProfitLoss).mockResolvedValue({ list: [] });
-  vi.mocked(getSubscriptionEquity).mockResolvedValue({ list: [] });
-  vi.mocked(getSubscriptionOrders).mockResolvedValue({
+  vi.mocked(subscriptions.getStrategyHistory).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getSubscriptionProfitLoss).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getSubscriptionEquity).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getSubscriptionOrders).mockResolvedValue({
     list: [
       {
         orderNo: 'AT-7-4',
@@ -77,8 +64,8 @@ beforeEach(() => {
     page: 1,
     pageSize: 10,
   });
-  vi.mocked(getStrategyReports).mockResolvedValue({ id: 7, list: [] });
-  vi.mocked(getStrategyFollowHistory).mockResolvedValue({
+  vi.mocked(subscriptions.getStrategyReports).mockResolvedValue({ id: 7, list: [] });
+  vi.mocked(subscriptions.getStrategyFollowHistory).mockResolvedValue({
     id: 7,
     marginCurrency: 'USDT',
     movements: [{ kind: 'deposit', amount: '60', txHash: null, time: '2026-11-01T00:00:00.000Z' }],
@@ -110,7 +97,11 @@ describe('MyStrategyDetailPage', () => {
   });
 
   it('adds custodial margin with an idempotency key', async () => {
-    vi.mocked(stakeStrategy).mockResolvedValue({ ...live, margin: '75', marginWarning: false });
+    vi.mocked(subscriptions.stakeStrategy).mockResolvedValue({
+      ...live,
+      margin: '75',
+      marginWarning: false,
+    });
     const user = userEvent.setup();
     renderAt();
     await user.type(
@@ -119,14 +110,14 @@ describe('MyStrategyDetailPage', () => {
     );
     await user.click(screen.getByTestId('autotrade-my-add'));
     await screen.findByTestId('autotrade-my-margin-done');
-    expect(vi.mocked(stakeStrategy)).toHaveBeenCalledWith(
+    expect(vi.mocked(subscriptions.stakeStrategy)).toHaveBeenCalledWith(
       { id: 7, amount: '60' },
       expect.any(String),
     );
   });
 
   it('unsubscribes after showing the fee due and the margin returned', async () => {
-    vi.mocked(getUnsubscribeInfo).mockResolvedValue({
+    vi.mocked(subscriptions.getUnsubscribeInfo).mockResolvedValue({
       id: 7,
       state: 'active',
       quoteCurrency: 'USDT',
@@ -141,7 +132,7 @@ describe('MyStrategyDetailPage', () => {
       marginReturned: '12.5',
       marginSource: 'custodial',
     });
-    vi.mocked(unsubscribeStrategy).mockResolvedValue({ ...live, state: 'ended' });
+    vi.mocked(subscriptions.unsubscribeStrategy).mockResolvedValue({ ...live, state: 'ended' });
     const user = userEvent.setup();
     renderAt();
     await user.click(
@@ -155,7 +146,7 @@ describe('MyStrategyDetailPage', () => {
       '12.50 USDT',
     );
     // the refreshed CheckSubscription no longer has it: the page still says what happened
-    vi.mocked(checkStrategySubscription).mockResolvedValue({
+    vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
       strategyId: 1,
       subscription: null,
       keys: [],
@@ -163,11 +154,14 @@ describe('MyStrategyDetailPage', () => {
     await user.click(within(dialog).getByTestId('autotrade-unsubscribe-confirm'));
     await screen.findByTestId('autotrade-unsubscribe-done');
     expect(screen.queryByTestId('autotrade-unsubscribe-dialog')).toBeNull();
-    expect(vi.mocked(unsubscribeStrategy)).toHaveBeenCalledWith(7, expect.any(String));
+    expect(vi.mocked(subscriptions.unsubscribeStrategy)).toHaveBeenCalledWith(
+      7,
+      expect.any(String),
+    );
   });
 
   it("shows an ended on-chain margin's return: the operator's MarginVault transaction and its progress", async () => {
-    vi.mocked(checkStrategySubscription).mockResolvedValue({
+    vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
       strategyId: 1,
       subscription: null,
       keys: [],
@@ -185,7 +179,7 @@ describe('MyStrategyDetailPage', () => {
         performanceFee: '0',
       },
     });
-    vi.mocked(getStrategyHistory).mockResolvedValue({
+    vi.mocked(subscriptions.getStrategyHistory).mockResolvedValue({
       list: [{ subscription: ended, feesPaid: '0', marginReturned: '250' }],
     });
     renderAt();

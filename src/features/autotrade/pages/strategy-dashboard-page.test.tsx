@@ -1,26 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  getFavoriteStrategies,
-  getFeaturedStrategies,
-  getHistoricalStrategies,
-  getStrategyCategories,
-  getStrategyList,
-  setFavoriteStrategy,
-} from '../../../services/autotrade-strategies';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as strategies from '../../../services/autotrade-strategies';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { renderAutotrade, strategy } from '../test-utils';
 import StrategyDashboardPage from './strategy-dashboard-page';
 
-vi.mock('../../../services/autotrade-strategies', () => ({
+mockExports(strategies, {
   getFeaturedStrategies: vi.fn(),
   getStrategyCategories: vi.fn(),
   getStrategyList: vi.fn(),
   getHistoricalStrategies: vi.fn(),
   getFavoriteStrategies: vi.fn(),
   setFavoriteStrategy: vi.fn(),
-}));
+});
 
 const trend = strategy();
 const grid = strategy({
@@ -34,18 +28,18 @@ const closed = strategy({ id: 9, status: 'closed', featured: false });
 
 beforeEach(() => {
   vi.resetAllMocks();
-  vi.mocked(getFeaturedStrategies).mockResolvedValue({ list: [trend] });
-  vi.mocked(getStrategyCategories).mockResolvedValue({
+  vi.mocked(strategies.getFeaturedStrategies).mockResolvedValue({ list: [trend] });
+  vi.mocked(strategies.getStrategyCategories).mockResolvedValue({
     list: [
       { category: 'trend', count: 1 },
       { category: 'grid', count: 1 },
     ],
   });
-  vi.mocked(getStrategyList).mockImplementation(async (query) => {
+  vi.mocked(strategies.getStrategyList).mockImplementation(async (query) => {
     const all = [trend, grid].filter((item) => !query.risk || item.riskLevel === query.risk);
     return { list: all, total: all.length, page: query.page ?? 1, pageSize: 10 };
   });
-  vi.mocked(getHistoricalStrategies).mockResolvedValue({
+  vi.mocked(strategies.getHistoricalStrategies).mockResolvedValue({
     list: [closed],
     total: 1,
     page: 1,
@@ -77,7 +71,7 @@ describe('StrategyDashboardPage', () => {
     await user.selectOptions(screen.getByTestId('autotrade-filter-risk'), 'low');
     await waitFor(() => expect(screen.getAllByTestId('autotrade-row')).toHaveLength(1));
     expect(screen.getByTestId('location').textContent).toBe('/trading-bot?risk=low');
-    expect(vi.mocked(getStrategyList)).toHaveBeenLastCalledWith(
+    expect(vi.mocked(strategies.getStrategyList)).toHaveBeenLastCalledWith(
       expect.objectContaining({ risk: 'low', page: 1 }),
     );
   });
@@ -92,8 +86,8 @@ describe('StrategyDashboardPage', () => {
 
   it('lets a member keep a strategy as a favorite with the heart', async () => {
     setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
-    vi.mocked(getFavoriteStrategies).mockResolvedValue({ list: [] });
-    vi.mocked(setFavoriteStrategy).mockResolvedValue({ list: [trend] });
+    vi.mocked(strategies.getFavoriteStrategies).mockResolvedValue({ list: [] });
+    vi.mocked(strategies.setFavoriteStrategy).mockResolvedValue({ list: [trend] });
     const user = userEvent.setup();
     renderAutotrade(<StrategyDashboardPage />, { route: '/trading-bot' });
     const card = await screen.findByTestId('autotrade-card');
@@ -101,7 +95,7 @@ describe('StrategyDashboardPage', () => {
     await waitFor(() => expect((heart as HTMLButtonElement).disabled).toBe(false));
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     await user.click(heart);
-    expect(vi.mocked(setFavoriteStrategy)).toHaveBeenCalledWith(1, true);
+    expect(vi.mocked(strategies.setFavoriteStrategy)).toHaveBeenCalledWith(1, true);
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
     await user.click(screen.getByTestId('autotrade-tab-favorites'));
     expect((await screen.findByTestId('autotrade-favorite-row')).getAttribute('data-id')).toBe('1');

@@ -1,26 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  getFavoriteStrategies,
-  getStrategyDetail,
-  getStrategyEquity,
-  getStrategyProfitLoss,
-  getStrategyRecentTrades,
-  getStrategyReviews,
-  postStrategyReview,
-} from '../../../services/autotrade-strategies';
-import {
-  checkStrategySubscription,
-  getStrategyHistory,
-} from '../../../services/autotrade-subscriptions';
-import { getKycStatus } from '../../../services/kyc';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as strategies from '../../../services/autotrade-strategies';
+import * as subscriptions from '../../../services/autotrade-subscriptions';
+import * as kyc from '../../../services/kyc';
 import { ApiError } from '../../../services/http-client';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import { renderAutotrade, strategyDetail, subscription } from '../test-utils';
 import StrategyDetailPage from './strategy-detail-page';
 
-vi.mock('../../../services/autotrade-strategies', () => ({
+mockExports(strategies, {
   getStrategyDetail: vi.fn(),
   getStrategyEquity: vi.fn(),
   getStrategyProfitLoss: vi.fn(),
@@ -29,17 +19,19 @@ vi.mock('../../../services/autotrade-strategies', () => ({
   postStrategyReview: vi.fn(),
   getFavoriteStrategies: vi.fn(),
   setFavoriteStrategy: vi.fn(),
-}));
-vi.mock('../../../services/autotrade-subscriptions', () => ({
+});
+mockExports(subscriptions, {
   checkStrategySubscription: vi.fn(),
   getStrategyHistory: vi.fn(),
-}));
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+});
+mockExports(kyc, { getKycStatus: vi.fn() });
 
 const kycLevel = (status: number) =>
   vi
-    .mocked(getKycStatus)
-    .mockResolvedValue({ selfUserKYCStatus: status } as Awaited<ReturnType<typeof getKycStatus>>);
+    .mocked(kyc.getKycStatus)
+    .mockResolvedValue({ selfUserKYCStatus: status } as Awaited<
+      ReturnType<typeof kyc.getKycStatus>
+    >);
 const renderAt = (id = 1) =>
   renderAutotrade(<StrategyDetailPage />, {
     route: `/trading-bot/${id}`,
@@ -49,20 +41,20 @@ const login = () => setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600
 
 beforeEach(() => {
   vi.resetAllMocks();
-  vi.mocked(getStrategyDetail).mockResolvedValue(strategyDetail());
-  vi.mocked(getStrategyProfitLoss).mockResolvedValue({
+  vi.mocked(strategies.getStrategyDetail).mockResolvedValue(strategyDetail());
+  vi.mocked(strategies.getStrategyProfitLoss).mockResolvedValue({
     list: [
       { day: '2026-11-01', profit: '0', profitRate: 0, dailyProfit: '0' },
       { day: '2026-11-02', profit: '12.5', profitRate: 1.25, dailyProfit: '12.5' },
     ],
   });
-  vi.mocked(getStrategyEquity).mockResolvedValue({
+  vi.mocked(strategies.getStrategyEquity).mockResolvedValue({
     list: [
       { day: '2026-11-01', equity: '1000', value: 1, drawdown: 0 },
       { day: '2026-11-02', equity: '980', value: 0.98, drawdown: -2 },
     ],
   });
-  vi.mocked(getStrategyRecentTrades).mockResolvedValue({
+  vi.mocked(strategies.getStrategyRecentTrades).mockResolvedValue({
     list: [
       {
         signalNo: 4,
@@ -75,7 +67,7 @@ beforeEach(() => {
       },
     ],
   });
-  vi.mocked(getStrategyReviews).mockResolvedValue({
+  vi.mocked(strategies.getStrategyReviews).mockResolvedValue({
     list: [
       {
         id: 1,
@@ -91,8 +83,8 @@ beforeEach(() => {
     pageSize: 5,
     rating: 5,
   });
-  vi.mocked(getFavoriteStrategies).mockResolvedValue({ list: [] });
-  vi.mocked(getStrategyHistory).mockResolvedValue({ list: [] });
+  vi.mocked(strategies.getFavoriteStrategies).mockResolvedValue({ list: [] });
+  vi.mocked(subscriptions.getStrategyHistory).mockResolvedValue({ list: [] });
 });
 afterEach(() => clearLoginInfo());
 
@@ -129,13 +121,13 @@ describe('StrategyDetailPage', () => {
     renderAt();
     await user.click(await screen.findByTestId('autotrade-subscribe-open'));
     expect(await screen.findByTestId('kyc-gate-prompt')).toBeTruthy();
-    expect(vi.mocked(checkStrategySubscription)).not.toHaveBeenCalled();
+    expect(vi.mocked(subscriptions.checkStrategySubscription)).not.toHaveBeenCalled();
   });
 
   it('sends a verified member to the subscribe flow', async () => {
     login();
     kycLevel(4);
-    vi.mocked(checkStrategySubscription).mockResolvedValue({
+    vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
       strategyId: 1,
       subscription: null,
       keys: [],
@@ -148,12 +140,12 @@ describe('StrategyDetailPage', () => {
   it('lets a subscriber rate it and says why the server refused', async () => {
     login();
     kycLevel(4);
-    vi.mocked(checkStrategySubscription).mockResolvedValue({
+    vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
       strategyId: 1,
       subscription: subscription(),
       keys: [],
     });
-    vi.mocked(postStrategyReview).mockRejectedValueOnce(
+    vi.mocked(strategies.postStrategyReview).mockRejectedValueOnce(
       new ApiError({ message: 'review_not_subscriber', status: 403, httpStatus: 403, call: 'x' }),
     );
     const user = userEvent.setup();
@@ -170,12 +162,12 @@ describe('StrategyDetailPage', () => {
     expect((await screen.findByTestId('autotrade-rate-error')).textContent).toBe(
       'Only subscribers can rate this strategy.',
     );
-    expect(vi.mocked(postStrategyReview)).toHaveBeenCalledWith({
+    expect(vi.mocked(strategies.postStrategyReview)).toHaveBeenCalledWith({
       strategyId: 1,
       rating: 4,
       comment: 'Good',
     });
-    vi.mocked(postStrategyReview).mockResolvedValueOnce({
+    vi.mocked(strategies.postStrategyReview).mockResolvedValueOnce({
       id: 2,
       nickname: 'me',
       rating: 4,

@@ -1,38 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getStrategyDetail } from '../../../services/autotrade-strategies';
-import {
-  checkStrategySubscription,
-  getExchangeBalance,
-  getMinStake,
-  subscribeStrategy,
-} from '../../../services/autotrade-subscriptions';
-import { listApiKeys } from '../../../services/exchange-api-keys';
-import { siweWallets } from '../../../services/member-security';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as strategies from '../../../services/autotrade-strategies';
+import * as subscriptions from '../../../services/autotrade-subscriptions';
+import * as apiKeys from '../../../services/exchange-api-keys';
+import * as memberSecurity from '../../../services/member-security';
 import { ApiError } from '../../../services/http-client';
-import { getKycStatus } from '../../../services/kyc';
+import * as kyc from '../../../services/kyc';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
-import { getWalletInfo } from '../../../services/wallet';
-import type * as WalletModule from '../../../services/wallet';
+import * as wallet from '../../../services/wallet';
 import type { ApiKey } from '../../../shared/api/exchange-api-keys';
 import { renderAutotrade, strategyDetail, subscription } from '../test-utils';
 import SubscribePage from './subscribe-page';
 
-vi.mock('../../../services/autotrade-strategies', () => ({ getStrategyDetail: vi.fn() }));
-vi.mock('../../../services/autotrade-subscriptions', () => ({
+mockExports(strategies, { getStrategyDetail: vi.fn() });
+mockExports(subscriptions, {
   checkStrategySubscription: vi.fn(),
   getExchangeBalance: vi.fn(),
   getMinStake: vi.fn(),
   subscribeStrategy: vi.fn(),
-}));
-vi.mock('../../../services/exchange-api-keys', () => ({ listApiKeys: vi.fn() }));
-vi.mock('../../../services/member-security', () => ({ siweWallets: vi.fn() }));
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
-vi.mock('../../../services/wallet', async (importOriginal) => ({
-  ...(await importOriginal<typeof WalletModule>()),
-  getWalletInfo: vi.fn(),
-}));
+});
+mockExports(apiKeys, { listApiKeys: vi.fn() });
+mockExports(memberSecurity, { siweWallets: vi.fn() });
+mockExports(kyc, { getKycStatus: vi.fn() });
+mockExports(wallet, { getWalletInfo: vi.fn() });
 
 function apiKey(overrides: Partial<ApiKey>): ApiKey {
   return {
@@ -63,20 +55,20 @@ const renderFlow = () =>
 beforeEach(() => {
   vi.resetAllMocks();
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
-  vi.mocked(getKycStatus).mockResolvedValue({ selfUserKYCStatus: 4 } as Awaited<
-    ReturnType<typeof getKycStatus>
+  vi.mocked(kyc.getKycStatus).mockResolvedValue({ selfUserKYCStatus: 4 } as Awaited<
+    ReturnType<typeof kyc.getKycStatus>
   >);
-  vi.mocked(getStrategyDetail).mockResolvedValue(strategyDetail());
-  vi.mocked(siweWallets).mockResolvedValue([
+  vi.mocked(strategies.getStrategyDetail).mockResolvedValue(strategyDetail());
+  vi.mocked(memberSecurity.siweWallets).mockResolvedValue([
     { address: WALLET, chainId: 31337, linkedAt: '2026-11-01T00:00:00.000Z' },
   ]);
-  vi.mocked(listApiKeys).mockResolvedValue({
+  vi.mocked(apiKeys.listApiKeys).mockResolvedValue({
     list: [
       apiKey({}),
       apiKey({ id: 4, name: 'Busy key', accountType: 'sub', subAccountName: 'bot' }),
     ],
   });
-  vi.mocked(checkStrategySubscription).mockResolvedValue({
+  vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
     strategyId: 1,
     subscription: null,
     keys: [
@@ -84,11 +76,11 @@ beforeEach(() => {
       { apiKeyId: 4, status: 'correct', usedBySubscriptionId: 12, available: false },
     ],
   });
-  vi.mocked(getExchangeBalance).mockResolvedValue({
+  vi.mocked(subscriptions.getExchangeBalance).mockResolvedValue({
     apiKeyId: 3,
     balances: [{ currency: 'USDT', total: '5000', free: '2500' }],
   });
-  vi.mocked(getMinStake).mockImplementation(async (query) => ({
+  vi.mocked(subscriptions.getMinStake).mockImplementation(async (query) => ({
     strategyId: 1,
     marginCurrency: query.marginCurrency,
     allocation: query.allocation,
@@ -100,12 +92,12 @@ beforeEach(() => {
     minStake: query.marginCurrency === 'BCNT' ? '80' : '50',
     warningBelow: query.marginCurrency === 'BCNT' ? '24' : '15',
   }));
-  vi.mocked(getWalletInfo).mockResolvedValue({
+  vi.mocked(wallet.getWalletInfo).mockResolvedValue({
     balances: [
       { currency: 'USDT', total: '500', available: '500', staking: '0', pendingWithdrawal: '0' },
       { currency: 'BCNT', total: '1000', available: '1000', staking: '0', pendingWithdrawal: '0' },
     ],
-  } as Awaited<ReturnType<typeof getWalletInfo>>);
+  } as Awaited<ReturnType<typeof wallet.getWalletInfo>>);
 });
 afterEach(() => clearLoginInfo());
 
@@ -138,10 +130,10 @@ describe('SubscribePage', () => {
     );
     await user.click(screen.getByTestId('autotrade-flow-confirm'));
     expect(screen.getByText('Please accept the terms to subscribe.')).toBeTruthy();
-    expect(vi.mocked(subscribeStrategy)).not.toHaveBeenCalled();
+    expect(vi.mocked(subscriptions.subscribeStrategy)).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('autotrade-flow-consent'));
 
-    vi.mocked(subscribeStrategy).mockRejectedValueOnce(
+    vi.mocked(subscriptions.subscribeStrategy).mockRejectedValueOnce(
       new ApiError({
         message: 'Only one product per exchange account.',
         status: 409,
@@ -153,11 +145,11 @@ describe('SubscribePage', () => {
     expect((await screen.findByTestId('autotrade-flow-refusal')).textContent).toBe(
       'Only one product per exchange account.',
     );
-    vi.mocked(subscribeStrategy).mockResolvedValueOnce(
+    vi.mocked(subscriptions.subscribeStrategy).mockResolvedValueOnce(
       subscription({ allocation: '1000', margin: '80', marginCurrency: 'BCNT' }),
     );
     // the refreshed CheckSubscription now has it: the success screen stays
-    vi.mocked(checkStrategySubscription).mockResolvedValue({
+    vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
       strategyId: 1,
       subscription: subscription(),
       keys: [],
@@ -169,7 +161,7 @@ describe('SubscribePage', () => {
     expect(screen.getByTestId('autotrade-flow-success-link').getAttribute('href')).toBe(
       '/portfolio/autotrade/7',
     );
-    const calls = vi.mocked(subscribeStrategy).mock.calls;
+    const calls = vi.mocked(subscriptions.subscribeStrategy).mock.calls;
     expect(calls[0]![0]).toEqual({
       strategyId: 1,
       apiKeyId: 3,
@@ -197,14 +189,14 @@ describe('SubscribePage', () => {
       true,
     );
     await user.click(screen.getByTestId('autotrade-flow-consent'));
-    vi.mocked(subscribeStrategy).mockResolvedValueOnce(
+    vi.mocked(subscriptions.subscribeStrategy).mockResolvedValueOnce(
       subscription({ state: 'pending_margin', marginSource: 'chain', marginCurrency: 'BCNT' }),
     );
     await user.click(screen.getByTestId('autotrade-flow-confirm'));
     expect((await screen.findByTestId('autotrade-flow-success')).getAttribute('data-state')).toBe(
       'pending_margin',
     );
-    expect(vi.mocked(subscribeStrategy).mock.calls[0]![0]).toEqual({
+    expect(vi.mocked(subscriptions.subscribeStrategy).mock.calls[0]![0]).toEqual({
       strategyId: 1,
       apiKeyId: 3,
       allocation: '1000',
@@ -217,7 +209,7 @@ describe('SubscribePage', () => {
   });
 
   it('offers the subscription instead of the form when the member already follows it', async () => {
-    vi.mocked(checkStrategySubscription).mockResolvedValue({
+    vi.mocked(subscriptions.checkStrategySubscription).mockResolvedValue({
       strategyId: 1,
       subscription: subscription(),
       keys: [],
@@ -232,11 +224,11 @@ describe('SubscribePage', () => {
   });
 
   it('asks for identity verification first', async () => {
-    vi.mocked(getKycStatus).mockResolvedValue({ selfUserKYCStatus: 1 } as Awaited<
-      ReturnType<typeof getKycStatus>
+    vi.mocked(kyc.getKycStatus).mockResolvedValue({ selfUserKYCStatus: 1 } as Awaited<
+      ReturnType<typeof kyc.getKycStatus>
     >);
     renderFlow();
     expect(await screen.findByTestId('kyc-gate-prompt')).toBeTruthy();
-    expect(vi.mocked(checkStrategySubscription)).not.toHaveBeenCalled();
+    expect(vi.mocked(subscriptions.checkStrategySubscription)).not.toHaveBeenCalled();
   });
 });

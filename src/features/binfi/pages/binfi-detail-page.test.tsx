@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
-import { getKycStatus } from '../../../services/kyc';
-import type * as HttpClient from '../../../services/http-client';
-import { ApiError, request } from '../../../services/http-client';
+import * as kycService from '../../../services/kyc';
+import { ApiError } from '../../../services/http-client';
+import * as httpClient from '../../../services/http-client';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
 import type {
   BinfiCheckJoin,
@@ -13,21 +14,19 @@ import type {
 } from '../../../shared/api/binfi';
 import type { KycStatus } from '../../../shared/api/kyc';
 import { forgetKeptQuery } from '../utils/keep-query';
+import * as lazyWallet from '../components/lazy-wallet';
 import BinfiDetailPage from './binfi-detail-page';
 
-vi.mock('../../../services/kyc', () => ({ getKycStatus: vi.fn() }));
+mockExports(kycService, { getKycStatus: vi.fn() });
 // the gateway answered by path (the feature's fetchers run for real)
-vi.mock('../../../services/http-client', async (original) => ({
-  ...(await original<typeof HttpClient>()),
-  request: vi.fn(),
-}));
+mockExports(httpClient, { request: vi.fn() });
 // the wallet's form is its own chunk (wagmi): here only the gates before it are under test
-vi.mock('../components/lazy-wallet', () => ({
+mockExports(lazyWallet, {
   LazyJoinWallet: ({ maxUnits }: { maxUnits: number }) => (
     <p data-testid="wallet-form">{`up to ${maxUnits}`}</p>
   ),
   LazyOrderWalletActions: () => null,
-}));
+});
 
 function round(overrides: Partial<BinfiRound> = {}): BinfiRound {
   return {
@@ -131,10 +130,10 @@ function answerSides(r: BinfiRound) {
   };
 }
 
-const calls = () => vi.mocked(request).mock.calls.map((call) => call[0].path);
+const calls = () => vi.mocked(httpClient.request).mock.calls.map((call) => call[0].path);
 const estimateQueries = () =>
   vi
-    .mocked(request)
+    .mocked(httpClient.request)
     .mock.calls.filter((call) => call[0].path === '/binfi/EstimatedReturn')
     .map((call) => call[0].query);
 
@@ -192,10 +191,10 @@ beforeEach(() => {
     if (path.endsWith('Chart')) return chartAnswer(path);
     return sideAnswer(path);
   };
-  vi.mocked(request).mockImplementation(async (options) =>
+  vi.mocked(httpClient.request).mockImplementation(async (options) =>
     answer(options.path, options.query ?? {}),
   );
-  vi.mocked(getKycStatus).mockResolvedValue(kyc(4, 'approved'));
+  vi.mocked(kycService.getKycStatus).mockResolvedValue(kyc(4, 'approved'));
 });
 afterEach(() => clearLoginInfo());
 
@@ -240,16 +239,18 @@ describe('BinFiDetail', () => {
     renderPage();
     expect((await screen.findByTestId('wallet-form')).textContent).toBe('up to 2');
     expect(
-      vi.mocked(request).mock.calls.find((call) => call[0].path === '/binfi/CheckJoin')?.[0].query,
+      vi
+        .mocked(httpClient.request)
+        .mock.calls.find((call) => call[0].path === '/binfi/CheckJoin')?.[0].query,
     ).toEqual({ fundId: 7, type: 'take' });
   });
 
   it('asks for identity verification, then for the premier membership', async () => {
-    vi.mocked(getKycStatus).mockResolvedValue(kyc(1, null));
+    vi.mocked(kycService.getKycStatus).mockResolvedValue(kyc(1, null));
     const first = renderPage();
     expect(await screen.findByTestId('binfi-join-kyc')).toBeTruthy();
     first.unmount();
-    vi.mocked(getKycStatus).mockResolvedValue(kyc(4, 'under_review'));
+    vi.mocked(kycService.getKycStatus).mockResolvedValue(kyc(4, 'under_review'));
     renderPage();
     expect((await screen.findByTestId('binfi-join-premier')).textContent).toContain(
       'still under review',
@@ -371,7 +372,7 @@ describe('BinFiDetail from an invite link', () => {
       if (!path.endsWith('3')) throw notFound();
       return detail(hidden, 'supply');
     };
-    vi.mocked(request).mockImplementation(async (options) => {
+    vi.mocked(httpClient.request).mockImplementation(async (options) => {
       if (options.path.endsWith('3') && options.query?.invite !== invite) throw notFound();
       if (options.path === '/binfi/CheckJoin')
         return options.query?.invite === invite
@@ -386,7 +387,7 @@ describe('BinFiDetail from an invite link', () => {
     await waitFor(() =>
       expect(screen.getByTestId('binfi-detail').getAttribute('data-state')).toBe('fundraising'),
     );
-    const asked = vi.mocked(request).mock.calls.map((call) => call[0]);
+    const asked = vi.mocked(httpClient.request).mock.calls.map((call) => call[0]);
     expect(asked[0]).toMatchObject({
       path: '/binfi/SupplierDetail3',
       query: { fundId: 7, invite },

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getConvertHistory } from '../../../services/wallet-convert';
+import { mockExports } from '../../../components/testing/mock-exports';
+import * as walletConvert from '../../../services/wallet-convert';
 import type { Conversion } from '../../../shared/api/wallet-convert';
 import { renderConvert } from '../test-utils';
 import { ConvertHistory } from './convert-history';
 
-vi.mock('../../../services/wallet-convert', () => ({ getConvertHistory: vi.fn() }));
-const historyMock = vi.mocked(getConvertHistory);
+mockExports(walletConvert, { getConvertHistory: vi.fn() });
+const historyMock = vi.mocked(walletConvert.getConvertHistory);
 
 function conversion(id: number, overrides: Partial<Conversion> = {}): Conversion {
   return {

@@ -2,18 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { convertCurrency, getConvertInfo } from '../../../services/wallet-convert';
+import * as walletConvert from '../../../services/wallet-convert';
 import { ConvertError } from '../../../shared/api/wallet-convert';
 import { convertInfo, renderConvert } from '../test-utils';
 import { ConvertPanel } from './convert-panel';
 
-vi.mock('../../../services/wallet-convert', () => ({
+mockExports(walletConvert, {
   getConvertInfo: vi.fn(),
   convertCurrency: vi.fn(),
-}));
-const infoMock = vi.mocked(getConvertInfo);
-const convertMock = vi.mocked(convertCurrency);
+});
+const infoMock = vi.mocked(walletConvert.getConvertInfo);
+const convertMock = vi.mocked(walletConvert.convertCurrency);
 
 const conversion = {
   id: 1,

@@ -1,19 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockExports } from '../../../components/testing/mock-exports';
 import { ApiError } from '../../../services/http-client';
-import { custodialStake, getStakeRecord } from '../../../services/wallet-convert';
+import * as walletConvert from '../../../services/wallet-convert';
 import { ConvertError } from '../../../shared/api/wallet-convert';
 import { renderConvert, stakeRecord } from '../test-utils';
 import { CustodialStakePanel } from './custodial-stake-panel';
 import { StakeHistory } from './stake-history';
 
-vi.mock('../../../services/wallet-convert', () => ({
+mockExports(walletConvert, {
   getStakeRecord: vi.fn(),
   custodialStake: vi.fn(),
-}));
-const recordMock = vi.mocked(getStakeRecord);
-const stakeMock = vi.mocked(custodialStake);
+});
+const recordMock = vi.mocked(walletConvert.getStakeRecord);
+const stakeMock = vi.mocked(walletConvert.custodialStake);
 
 beforeEach(() => {
   vi.resetAllMocks();
