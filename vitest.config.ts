@@ -18,7 +18,9 @@ function unitTestFiles(dir = 'src'): string[] {
  * share one environment per worker (no isolation: no fresh jsdom and module graph per file,
  * about 15 times faster); the others get their own. A test i18n instance in another language
  * (`renderWithProviders(..., { lng: 'zh-TW' })`) is the file's own, and fake timers are put
- * back after every test by test-setup.ts, so neither needs isolation.
+ * back after every test by test-setup.ts, so neither needs isolation. A file that stubs the
+ * app's own modules does it with `mockExports` (src/components/testing/mock-exports.ts), which
+ * puts them back after the file, instead of vi.mock.
  */
 const CHANGES_SHARED_STATE =
   /vi\.mock\(|vi\.doMock\(|initI18n\('zh|changeLanguage|vi\.stubGlobal|vi\.stubEnv|vi\.spyOn\((?:window|globalThis|document|navigator|console)/;

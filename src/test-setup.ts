@@ -42,8 +42,13 @@ if (!(console as GuardedConsole)[GUARDED]) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  // files share a worker's environment (vitest.config.ts): a test's fake timers end with it
+  // files share a worker's environment (vitest.config.ts): a test's fake timers end with it, and
+  // so does a phone-sized window (jsdom's default is 1024 x 768; layouts read it on render)
   vi.useRealTimers();
+  if (typeof window !== 'undefined' && (window.innerWidth !== 1024 || window.innerHeight !== 768)) {
+    window.innerWidth = 1024;
+    window.innerHeight = 768;
+  }
   const warnings = reactWarnings.splice(0);
   expect(warnings, 'React printed no development warning').toEqual([]);
 });

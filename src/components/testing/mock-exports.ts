@@ -5,7 +5,8 @@ import { afterAll } from 'vitest';
  * (vitest.config.ts): the named exports of `module` (its namespace, `import * as x from`) are
  * replaced from this call until the file's last test has run, then put back, so the files after
  * it in the worker see the module as it is. vi.mock cannot do that: it needs a module graph of
- * the file's own (an isolated file costs about four times a shared one).
+ * the file's own. Moving 63 screen test files from vi.mock onto this took the unit tests from
+ * 158 to 138 s of CPU here (a shared file reuses the worker's loaded and compiled modules).
  *
  * Callers of the module read its exports when they call them (Vite compiles `getX()` to a read of
  * the module's export), so the components under test call the replacements. Call it at the top

@@ -38,7 +38,8 @@ function resendWaitSeconds(error: unknown): number | null {
   return typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : null;
 }
 
-const SEND = { email: sendVerifyEmailCode, mobile: sendVerifySmsCode } as const;
+const send = (channel: 'email' | 'mobile', body: { userName: string }) =>
+  channel === 'email' ? sendVerifyEmailCode(body) : sendVerifySmsCode(body);
 
 /**
  * Contact verification right after registering: a 6-digit code for the e-mail and one for the
@@ -97,7 +98,7 @@ export function ContactVerification({
 
   async function resend(channel: ContactChannel) {
     try {
-      const result = await SEND[channel]({ userName: account });
+      const result = await send(channel, { userName: account });
       update(channel, {
         code: '',
         error: null,

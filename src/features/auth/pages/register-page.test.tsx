@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockExports } from '../../../components/testing/mock-exports';
-import * as httpClient from '../../../services/http-client';
 import { ApiError } from '../../../services/http-client';
 import * as member from '../../../services/member';
 import * as auth from '../../../services/member-auth';
@@ -18,19 +17,6 @@ mockExports(auth, {
   sendVerifySmsCode: vi.fn(),
 });
 mockExports(member, { getCountryList: vi.fn() });
-// ContactVerification keeps the two code senders in a table made when it loads, before this file
-// replaces them: their gateway calls go to the replacements (which the tests answer and watch).
-const sendCode: Record<string, (body: { userName: string }) => unknown> = {
-  '/sendVerifyEmailCode': (body) => auth.sendVerifyEmailCode(body),
-  '/sendVerifySmsCode': (body) => auth.sendVerifySmsCode(body),
-};
-const gateway = httpClient.request;
-mockExports(httpClient, {
-  request: ((options: httpClient.RequestOptions<unknown>) =>
-    options.service === 'member' && options.path in sendCode
-      ? sendCode[options.path]!(options.body as { userName: string })
-      : gateway(options)) as typeof httpClient.request,
-});
 
 const register = vi.mocked(auth.register);
 const registerValidation = vi.mocked(auth.registerValidation);
