@@ -26,12 +26,14 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
   const invite = useBinfiInvite();
   const check = useCheckJoin(round.fundId, side, loggedIn, round.isPrivate ? invite : undefined);
   const title = t(side === 'supply' ? 'join.supplyTitle' : 'join.takeTitle');
-  // Once the member starts an order here, its form stays (its progress, then the order seen in
-  // My funds) even when the order fills the side and CheckJoin then answers that it is closed.
+  // Once the member starts an order here, its form stays, with its state (its progress, then the
+  // order seen in My funds), when the order fills the side and CheckJoin then answers that it is
+  // closed: the form is the same element in the same place in both answers.
   const [ordering, setOrdering] = useState<{ maxUnits: number } | undefined>();
   const wallet = (maxUnits: number) =>
     check.data ? (
       <LazyJoinWallet
+        key="form"
         fundId={round.fundId}
         side={side}
         unitPrice={check.data.unitPrice}
@@ -50,7 +52,9 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
     );
   } else if (kyc.isPending || check.isPending) {
     body = <Skeleton lines={2} testId="binfi-join-loading" />;
-  } else if (kyc.isError || check.isError) {
+  } else if (!kyc.data || !check.data) {
+    // (an error without an answer: a failed refetch keeps the last answer, and a started
+    // order's form with it)
     body = (
       <LoadError
         message={errorText(kyc.error ?? check.error)}
@@ -100,7 +104,7 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
       case 'closed':
         body = (
           <div className={styles.stack}>
-            <Notice tone="info" testId="binfi-join-closed">
+            <Notice key="closed" tone="info" testId="binfi-join-closed">
               {t(`join.gate.${gate.reason}`)}
             </Notice>
             {ordering ? wallet(ordering.maxUnits) : null}
@@ -108,7 +112,7 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
         );
         break;
       case 'open':
-        body = wallet(gate.maxUnits);
+        body = <div className={styles.stack}>{wallet(gate.maxUnits)}</div>;
         break;
     }
   }
