@@ -6,9 +6,9 @@ import { request } from '../../../services/http-client';
 import type {
   BinfiEquityChart,
   BinfiProfitLossChart,
-  BinfiRound,
   BinfiSupplierReturnChart,
 } from '../../../shared/api/binfi';
+import { binfiRound } from '../test-utils';
 import { FlameCharts, RoundCharts, SupplierReturnChart } from './binfi-charts';
 
 vi.mock('../../../services/http-client', async (original) => ({
@@ -28,20 +28,6 @@ vi.mock('react-apexcharts', () => ({
     return <div data-testid={`apex-${props.options.chart.id}`} />;
   },
 }));
-
-const round = (overrides: Partial<BinfiRound> = {}) =>
-  ({
-    fundId: 4,
-    variant: 'binfi',
-    state: 'running',
-    isPrivate: false,
-    unitPrice: '100',
-    termMonths: 3,
-    raiseEnd: '2026-01-08T00:00:00.000Z',
-    startAt: '2026-01-10T00:00:00.000Z',
-    terms: { symbol: 'BTC/USDT' },
-    ...overrides,
-  }) as BinfiRound;
 
 const profitLoss: BinfiProfitLossChart = {
   fundId: 4,
@@ -99,7 +85,7 @@ const series = (id: string) => drawn.filter((d) => d.options.chart.id === id).at
 
 describe('Flame’s charts', () => {
   it('draw the snapshots in time order: PnL, equity, and the drawdown below 0', async () => {
-    renderWithQuery(<FlameCharts round={round()} />);
+    renderWithQuery(<FlameCharts round={binfiRound()} />);
     await screen.findByTestId('apex-binfi-chart-drawdown');
     const t0 = Date.parse('2026-01-10T00:05:00.000Z');
     const min = 60_000;
@@ -137,7 +123,7 @@ describe('Flame’s charts', () => {
   it('say so before the term starts (no snapshot yet)', async () => {
     answers['/binfi/ProfitLossChart'] = { ...profitLoss, points: [] };
     answers['/binfi/EquityAndDrawdownChart'] = { ...equity, points: [], maxDrawdown: '0' };
-    renderWithQuery(<FlameCharts round={round({ state: 'raised', startAt: null })} />);
+    renderWithQuery(<FlameCharts round={binfiRound({ state: 'raised', startAt: null })} />);
     expect((await screen.findByTestId('binfi-chart-pnl-empty')).textContent).toContain(
       'No result yet',
     );
@@ -153,14 +139,14 @@ describe('Flame’s charts', () => {
       httpStatus: 500,
       call: 'binfi',
     });
-    renderWithQuery(<FlameCharts round={round()} />);
+    renderWithQuery(<FlameCharts round={binfiRound()} />);
     expect(await screen.findByTestId('binfi-flame-charts-error')).toBeTruthy();
   });
 });
 
 describe('Rock’s reward chart', () => {
   it('adds up the expected reward per month from the start and the months paid so far', async () => {
-    renderWithQuery(<SupplierReturnChart round={round()} />, { lng: 'zh-TW' });
+    renderWithQuery(<SupplierReturnChart round={binfiRound()} />, { lng: 'zh-TW' });
     await screen.findByTestId('apex-binfi-chart-rock');
     const [expected, paid] = series('binfi-chart-rock');
     expect(expected!.name).toBe('預期（每單位 USDT）');
@@ -185,7 +171,9 @@ describe('Rock’s reward chart', () => {
       ...rock,
       points: rock.points.map((p) => ({ ...p, paid: null })),
     };
-    renderWithQuery(<SupplierReturnChart round={round({ state: 'fundraising', startAt: null })} />);
+    renderWithQuery(
+      <SupplierReturnChart round={binfiRound({ state: 'fundraising', startAt: null })} />,
+    );
     await screen.findByTestId('apex-binfi-chart-rock');
     expect(series('binfi-chart-rock')[0]!.data[0]!.x).toBe(Date.parse('2026-02-08T00:00:00.000Z'));
     expect(screen.getByTestId('binfi-chart-rock-summary').textContent).toContain(
@@ -196,17 +184,17 @@ describe('Rock’s reward chart', () => {
 
 describe('a round’s charts', () => {
   it('are Rock’s reward on the Rock side and Flame’s result on the Flame side', async () => {
-    const { unmount } = renderWithQuery(<RoundCharts round={round()} side="supply" />);
+    const { unmount } = renderWithQuery(<RoundCharts round={binfiRound()} side="supply" />);
     await screen.findByTestId('binfi-chart-rock');
     expect(screen.queryByTestId('binfi-flame-charts')).toBeNull();
     unmount();
-    renderWithQuery(<RoundCharts round={round()} side="take" />);
+    renderWithQuery(<RoundCharts round={binfiRound()} side="take" />);
     await screen.findByTestId('binfi-flame-charts');
     expect(screen.queryByTestId('binfi-chart-rock')).toBeNull();
   });
 
   it('are not asked for a private round (the chart calls answer public rounds only)', async () => {
-    renderWithQuery(<RoundCharts round={round({ isPrivate: true })} side="take" />);
+    renderWithQuery(<RoundCharts round={binfiRound({ isPrivate: true })} side="take" />);
     await waitFor(() => expect(screen.queryByTestId('binfi-flame-charts-loading')).toBeNull());
     expect(screen.queryByTestId('binfi-flame-charts')).toBeNull();
     expect(request).not.toHaveBeenCalled();

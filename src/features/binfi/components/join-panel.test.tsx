@@ -6,8 +6,9 @@ import { mockExports } from '../../../components/testing/mock-exports';
 import { renderWithQuery } from '../../../components/testing/render';
 import * as httpClient from '../../../services/http-client';
 import { clearLoginInfo, setLoginInfo } from '../../../services/session';
-import type { BinfiCheckJoin, BinfiRound } from '../../../shared/api/binfi';
+import type { BinfiCheckJoin } from '../../../shared/api/binfi';
 import { binfiKeys } from '../api/query-keys';
+import { binfiRound, kycStatus } from '../test-utils';
 import { JoinPanel } from './join-panel';
 import * as lazyWallet from './lazy-wallet';
 
@@ -39,30 +40,7 @@ function OrderForm({
 }
 mockExports(lazyWallet, { LazyJoinWallet: OrderForm });
 
-const round = {
-  fundId: 4,
-  variant: 'binfi',
-  state: 'fundraising',
-  isPrivate: false,
-  unitPrice: '100',
-  termMonths: 3,
-  raiseEnd: '2026-01-08T00:00:00.000Z',
-  startAt: '2026-01-10T00:00:00.000Z',
-  terms: { symbol: 'BTC/USDT' },
-} as BinfiRound;
-
-const kycStatus = {
-  selfUserKYCStatus: 4,
-  state: 'verified',
-  kind: null,
-  submittedAt: null,
-  reviewStartedAt: null,
-  decidedAt: null,
-  rejectedItems: [],
-  reviewNote: null,
-  canEdit: false,
-  premier: { state: 'approved', appliedAt: null, decidedAt: null },
-};
+const round = binfiRound({ state: 'fundraising' });
 
 const open: BinfiCheckJoin = {
   fundId: 4,
@@ -84,7 +62,7 @@ beforeEach(() => {
   setLoginInfo({ token: 'tok', expiredTime: Date.now() + 3_600_000 });
   check = open;
   vi.mocked(httpClient.request).mockImplementation(async ({ path }: { path: string }) =>
-    path.includes('CheckJoin') ? check : kycStatus,
+    path.includes('CheckJoin') ? check : kycStatus(4, 'approved'),
   );
 });
 afterEach(() => clearLoginInfo());

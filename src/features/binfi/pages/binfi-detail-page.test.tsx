@@ -12,7 +12,7 @@ import type {
   BinfiRound,
   BinfiSideDetail,
 } from '../../../shared/api/binfi';
-import type { KycStatus } from '../../../shared/api/kyc';
+import { kycStatus } from '../test-utils';
 import { forgetKeptQuery } from '../utils/keep-query';
 import * as lazyWallet from '../components/lazy-wallet';
 import BinfiDetailPage from './binfi-detail-page';
@@ -87,20 +87,6 @@ const detail = (r: BinfiRound, side: 'supply' | 'take' = 'take'): BinfiSideDetai
   paidPerUnit: '0',
   flameResult: null,
 });
-
-const kyc = (selfUserKYCStatus: number, premier: KycStatus['premier']['state']) =>
-  ({
-    selfUserKYCStatus,
-    state: 'verified',
-    kind: 'individual',
-    submittedAt: null,
-    reviewStartedAt: null,
-    decidedAt: null,
-    rejectedItems: [],
-    reviewNote: null,
-    canEdit: false,
-    premier: { state: premier, appliedAt: null, decidedAt: null },
-  }) as KycStatus;
 
 const check = (overrides: Partial<BinfiCheckJoin> = {}): BinfiCheckJoin => ({
   fundId: 7,
@@ -194,7 +180,7 @@ beforeEach(() => {
   vi.mocked(httpClient.request).mockImplementation(async (options) =>
     answer(options.path, options.query ?? {}),
   );
-  vi.mocked(kycService.getKycStatus).mockResolvedValue(kyc(4, 'approved'));
+  vi.mocked(kycService.getKycStatus).mockResolvedValue(kycStatus(4, 'approved'));
 });
 afterEach(() => clearLoginInfo());
 
@@ -246,11 +232,11 @@ describe('BinFiDetail', () => {
   });
 
   it('asks for identity verification, then for the premier membership', async () => {
-    vi.mocked(kycService.getKycStatus).mockResolvedValue(kyc(1, null));
+    vi.mocked(kycService.getKycStatus).mockResolvedValue(kycStatus(1, null));
     const first = renderPage();
     expect(await screen.findByTestId('binfi-join-kyc')).toBeTruthy();
     first.unmount();
-    vi.mocked(kycService.getKycStatus).mockResolvedValue(kyc(4, 'under_review'));
+    vi.mocked(kycService.getKycStatus).mockResolvedValue(kycStatus(4, 'under_review'));
     renderPage();
     expect((await screen.findByTestId('binfi-join-premier')).textContent).toContain(
       'still under review',
