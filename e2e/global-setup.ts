@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { startAnvil } from '../scripts/anvil';
 import { deployOrLoadState } from '../scripts/deploy';
 import { forgeBuild } from '../scripts/forge';
+import { API_NODE_OPTIONS } from '../scripts/lib/api-node-options';
 import { buildE2eApp } from '../scripts/lib/e2e-build';
 import { bundleServerEntry } from '../scripts/lib/server-bundle';
 import { E2E_STACKS, type E2eStack } from '../scripts/lib/e2e-env';
@@ -50,33 +51,38 @@ export async function startApi(stack: E2eStack, name: string, rpcUrl: string, co
     cpSync(copyOf, dataDir, { recursive: true });
   } else await freshMigratedDir(dataDir);
   await (apiBundled ??= bundleServerEntry(resolve('src/server/main.ts'), API_BUNDLE));
-  const api = startProcess(name, process.execPath, ['--enable-source-maps', API_BUNDLE], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(stack.apiPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RPC_URL: rpcUrl,
-      CHAIN_ID: String(stack.chainId),
-      SERVE_APP: 'true',
-      APP_DIST_DIR: resolve(stack.distDir),
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      APP_ORIGIN: stack.baseUrl,
-      // the browser solves a real proof of work, just a smaller one than production's
-      CAPTCHA_MAX_NUMBER: '5000',
-      // every spec logs in from 127.0.0.1; per-account throttling stays as in production
-      RATE_LIMIT_SCALE: '20',
-      // deposits and withdrawals wait for 3 blocks; the wallet spec mines them
-      DEPOSIT_CONFIRMATIONS: '3',
-      // the jobs look for due work every 2 s (1 s in development): an idle tick's statements
-      // were most of the four APIs' CPU, and the specs' waits on the jobs are seconds anyway
-      SCHEDULER_POLL_MS: '2000',
-      // members' API keys go to the paper exchange inside the API, on the API's clock
-      EXCHANGE: 'paper',
-      PAPER_EXCHANGE_PORT: String(stack.paperExchangePort),
+  const api = startProcess(
+    name,
+    process.execPath,
+    [...API_NODE_OPTIONS, '--enable-source-maps', API_BUNDLE],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(stack.apiPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        RPC_URL: rpcUrl,
+        CHAIN_ID: String(stack.chainId),
+        SERVE_APP: 'true',
+        APP_DIST_DIR: resolve(stack.distDir),
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+        APP_ORIGIN: stack.baseUrl,
+        // the browser solves a real proof of work, just a smaller one than production's
+        CAPTCHA_MAX_NUMBER: '5000',
+        // every spec logs in from 127.0.0.1; per-account throttling stays as in production
+        RATE_LIMIT_SCALE: '20',
+        // deposits and withdrawals wait for 3 blocks; the wallet spec mines them
+        DEPOSIT_CONFIRMATIONS: '3',
+        // the jobs look for due work every 2 s (1 s in development): an idle tick's statements
+        // were most of the four APIs' CPU, and the specs' waits on the jobs are seconds anyway
+        SCHEDULER_POLL_MS: '2000',
+        // members' API keys go to the paper exchange inside the API, on the API's clock
+        EXCHANGE: 'paper',
+        PAPER_EXCHANGE_PORT: String(stack.paperExchangePort),
+      },
     },
-  });
+  );
   // a cold start on a busy two-core machine can take most of a minute
   await waitForHttp(`${stack.baseUrl}/health`, 180_000);
   return api;

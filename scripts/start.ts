@@ -1,6 +1,7 @@
 // `npm start`: production. Builds the app when dist/ is missing, then runs the API, which also
 // serves the built app. PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR otherwise.
 import { existsSync } from 'node:fs';
+import { withApiNodeOptions } from './lib/api-node-options';
 import { run } from './lib/proc';
 
 async function main() {
@@ -14,7 +15,11 @@ async function main() {
     const code = await run('npx', ['vite', 'build'], { env });
     if (code !== 0) process.exit(code);
   }
-  process.exit(await run('npx', ['tsx', 'src/server/main.ts'], { env }));
+  process.exit(
+    await run('npx', ['tsx', 'src/server/main.ts'], {
+      env: { ...env, NODE_OPTIONS: withApiNodeOptions(env) },
+    }),
+  );
 }
 
 void main();

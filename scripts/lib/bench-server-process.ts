@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { API_NODE_OPTIONS } from './api-node-options';
 import type { BenchServerStats } from './bench-api-server';
 
 /**
@@ -11,7 +12,7 @@ import type { BenchServerStats } from './bench-api-server';
 export async function startBenchServer(databaseUrl?: string, nodeArgs: string[] = []) {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
+    [...API_NODE_OPTIONS, ...nodeArgs, '--import', 'tsx', 'scripts/lib/bench-api-server.ts'],
     {
       env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
