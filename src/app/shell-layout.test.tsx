@@ -114,7 +114,6 @@ describe('shell layout', () => {
     await user.click(screen.getByTestId('nav-burger'));
     expect(screen.getByTestId('nav-panel').getAttribute('data-open')).toBe('true');
     expect(await services()).toEqual(expected);
-    window.innerWidth = 1024; // jsdom's default, for the next tests
   });
 
   it('replaces every route with the maintenance page, without nav bar and footer', async () => {
@@ -253,7 +252,6 @@ describe('shell layout: login state', () => {
     expect(screen.getByTestId('nav-panel').getAttribute('data-open')).toBe('true');
     await user.click(within(screen.getByTestId('nav-panel')).getByTestId('nav-portfolio'));
     await waitFor(() => expect(first.state.location.pathname).toBe('/portfolio'));
-    window.innerWidth = 1024;
   });
 
   it('keeps the KYC gate of /portfolio: a member whose status is not verified goes to Account', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 import { renderWithProviders } from './testing/render';
 
@@ -60,7 +60,6 @@ function viewport(width: number, height: number) {
 }
 
 beforeEach(() => viewport(1024, 768));
-afterEach(() => viewport(1024, 768));
 
 describe('DataTable on desktop', () => {
   it('is a named table with column headers, a row header, and the rows with their attributes', () => {

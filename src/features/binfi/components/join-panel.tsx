@@ -104,7 +104,7 @@ export function JoinPanel({ round, side }: { round: BinfiRound; side: BinfiSideT
       case 'closed':
         body = (
           <div className={styles.stack}>
-            <Notice key="closed" tone="info" testId="binfi-join-closed">
+            <Notice tone="info" testId="binfi-join-closed">
               {t(`join.gate.${gate.reason}`)}
             </Notice>
             {ordering ? wallet(ordering.maxUnits) : null}

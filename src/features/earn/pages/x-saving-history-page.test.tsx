@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockExports } from '../../../components/testing/mock-exports';
 import * as earn from '../../../services/earn';
 import { ApiError } from '../../../services/http-client';
@@ -52,10 +52,6 @@ beforeEach(() => {
     page: 1,
     pageSize: 10,
   });
-});
-
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 describe('XSavingHistoryPage (/x-saving-history)', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockExports } from '../../../../components/testing/mock-exports';
 import * as earn from '../../../../services/earn';
 import { ApiError } from '../../../../services/http-client';
@@ -45,9 +45,6 @@ const cell = (row: HTMLElement, id: string) => within(row).getByTestId(`portfoli
 beforeEach(() => {
   vi.resetAllMocks();
   fundsMock.mockResolvedValue({ list: [running, raisingPro, mixed] });
-});
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 describe('EarnPortfolioPanel (My Subscriptions, earn tabs)', () => {
