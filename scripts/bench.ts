@@ -5,6 +5,11 @@
 // set, on PostgreSQL in a fresh database dropped afterwards. Prints tables with the machine and
 // date. Each part also runs alone (`npm run bench:ledger`, ..., `npm run lighthouse`).
 //
+// Each route first takes 3 s of load at 1,000/s, not counted (BENCH_WARMUP=<s>; 0: none), so its
+// code is compiled and its caches filled before its measured runs, as in a process that has been
+// serving for a while; the first route's warm-up is the fresh process's start, and its row is kept
+// in the report (run "3 s, fresh process").
+//
 // Beside each read's latencies it prints what the API process did meanwhile (its event loop's
 // delay p99 and maximum, its CPU, its longest garbage collection; scripts/lib/bench-api-server.ts)
 // and the CPU of this process, autocannon's: both share the machine's cores, so a tail can be
@@ -32,6 +37,8 @@ import { startBenchServer } from './lib/bench-server-process';
 import { run } from './lib/proc';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** seconds of load on each route before its measured runs (BENCH_WARMUP; 0: none) */
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const RATES = [500, 1000];
 const CONNECTIONS = 32;
 const READS_ONLY = process.env.BENCH_READS === 'only';
@@ -82,6 +89,8 @@ const PARTS: { script: string; args?: string[]; needs?: string }[] = [
 interface Row {
   database: string;
   target: string;
+  /** how long it ran, and whether it was the fresh process's first run */
+  run: string;
   offered: number;
   served: number;
   p50: number;
@@ -97,65 +106,85 @@ interface Row {
   clientLoopMaxMs: number;
 }
 
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** `rate` requests/s offered to `target` for `durationS` seconds: its row of the report. */
+async function offer(
+  server: BenchServer,
+  database: string,
+  target: Target,
+  rate: number,
+  durationS: number,
+  run: Row['run'],
+): Promise<Row> {
+  const clientCpu = process.cpuUsage();
+  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
+  const times: number[] = [];
+  const [result, api] = await server.observe(() => {
+    clientLoop.enable();
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      const running = autocannon(
+        {
+          url: `${server.base}${target.path}`,
+          method: target.method,
+          connections: CONNECTIONS,
+          duration: durationS,
+          overallRate: rate,
+          headers: {
+            'content-type': 'application/json',
+            ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
+          },
+          ...(target.method === 'POST' ? { body: '{}' } : {}),
+        },
+        (error, done) =>
+          error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+      );
+      running.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode < 300) times.push(responseTime);
+      });
+    });
+  });
+  clientLoop.disable();
+  const client = process.cpuUsage(clientCpu);
+  times.sort((a, b) => a - b);
+  const row: Row = {
+    database,
+    target: target.name,
+    run,
+    offered: rate,
+    served: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    measuredP99: Math.round((times[Math.floor(times.length * 0.99)] ?? 0) * 10) / 10,
+    errors: result.errors + result.timeouts + result.non2xx,
+    api,
+    clientCpuMs: Math.round((client.user + client.system) / 1000),
+    clientLoopMaxMs: Math.round(clientLoop.max / 1e5) / 10,
+  };
+  console.log(
+    `${database} ${target.name} @${rate}/s (${run}): ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms ` +
+      `(${row.measuredP99} ms measured), ${row.errors} errors; ` +
+      `API loop delay p99 ${api.loop.p99} ms max ${api.loop.max} ms, API CPU ${api.cpuMs} ms, ` +
+      `client CPU ${row.clientCpuMs} ms, client loop delay max ${row.clientLoopMaxMs} ms, GC ${gcSummary(api.gc)}`,
+  );
+  return row;
+}
+
 async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
   const server = await startBenchServer(databaseUrl, API_NODE_ARGS);
   const rows: Row[] = [];
   try {
     for (const target of TARGETS.filter((t) => !ONLY || t.path.includes(ONLY))) {
-      for (const rate of RATES) {
-        const clientCpu = process.cpuUsage();
-        const clientLoop = monitorEventLoopDelay({ resolution: 1 });
-        const times: number[] = [];
-        const [result, api] = await server.observe(() => {
-          clientLoop.enable();
-          return new Promise<autocannon.Result>((resolve, reject) => {
-            const running = autocannon(
-              {
-                url: `${server.base}${target.path}`,
-                method: target.method,
-                connections: CONNECTIONS,
-                duration: DURATION_S,
-                overallRate: rate,
-                headers: {
-                  'content-type': 'application/json',
-                  ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
-                },
-                ...(target.method === 'POST' ? { body: '{}' } : {}),
-              },
-              (error, done) =>
-                error
-                  ? reject(error instanceof Error ? error : new Error(String(error)))
-                  : resolve(done),
-            );
-            running.on('response', (_client, statusCode, _bytes, responseTime) => {
-              if (statusCode < 300) times.push(responseTime);
-            });
-          });
-        });
-        clientLoop.disable();
-        const client = process.cpuUsage(clientCpu);
-        times.sort((a, b) => a - b);
-        const row: Row = {
-          database,
-          target: target.name,
-          offered: rate,
-          served: Math.round(result.requests.average),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          measuredP99: Math.round((times[Math.floor(times.length * 0.99)] ?? 0) * 10) / 10,
-          errors: result.errors + result.timeouts + result.non2xx,
-          api,
-          clientCpuMs: Math.round((client.user + client.system) / 1000),
-          clientLoopMaxMs: Math.round(clientLoop.max / 1e5) / 10,
-        };
-        console.log(
-          `${database} ${target.name} @${rate}/s: ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms ` +
-            `(${row.measuredP99} ms measured), ${row.errors} errors; ` +
-            `API loop delay p99 ${api.loop.p99} ms max ${api.loop.max} ms, API CPU ${api.cpuMs} ms, ` +
-            `client CPU ${row.clientCpuMs} ms, client loop delay max ${row.clientLoopMaxMs} ms, GC ${gcSummary(api.gc)}`,
-        );
-        rows.push(row);
+      // the route's code compiled and its caches filled before it is measured; the first
+      // route's warm-up is the fresh process's start, kept in the report as such
+      if (WARMUP_S > 0) {
+        const first = rows.length === 0;
+        const run = first ? `${WARMUP_S} s, fresh process` : `${WARMUP_S} s warm-up`;
+        const warm = await offer(server, database, target, Math.max(...RATES), WARMUP_S, run);
+        if (first) rows.push(warm);
       }
+      for (const rate of RATES)
+        rows.push(await offer(server, database, target, rate, DURATION_S, `${DURATION_S} s`));
     }
   } finally {
     await server.stop();
@@ -198,12 +227,14 @@ async function main() {
       'the client is autocannon (this process): its CPU and its longest event-loop delay.\n',
   );
   console.log(
-    '| database | route | offered/s | served/s | p50 ms | p99 ms | measured p99 ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s | client loop max ms |',
+    '| database | route | run | offered/s | served/s | p50 ms | p99 ms | measured p99 ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s | client loop max ms |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const row of rows) {
     console.log(
-      `| ${row.database} | \`${row.target}\` | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.measuredP99} | ${row.errors} | ` +
+      `| ${row.database} | \`${row.target}\` | ${row.run} | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.measuredP99} | ${row.errors} | ` +
         `${row.api.loop.p99} / ${row.api.loop.max} | ${(row.api.cpuMs / 1000).toFixed(1)} | ` +
         `${maxGcPause(row.api.gc).toFixed(1)} | ${(row.clientCpuMs / 1000).toFixed(1)} | ${row.clientLoopMaxMs} |`,
     );
