@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { kycStatusAnswer } from '../components/testing/kyc-status';
 import { configureHttpClient } from '../services/http-client';
 import { setLoginInfo } from '../services/session';
+import type { KycStatus } from '../shared/api/kyc';
 import { kycGate } from './guards';
 import { fetchKycStatusForGate } from './kyc-gate';
 
@@ -14,21 +16,8 @@ function envelope(status: number, data: unknown, httpStatus = 200) {
   );
 }
 
-/** A getStatus answer of the KYC contract (src/shared/api/kyc.ts). */
-function kycStatus(selfUserKYCStatus: number, state: string) {
-  return {
-    selfUserKYCStatus,
-    state,
-    kind: 'individual',
-    submittedAt: null,
-    reviewStartedAt: null,
-    decidedAt: null,
-    rejectedItems: [],
-    reviewNote: null,
-    canEdit: false,
-    premier: { state: null, appliedAt: null, decidedAt: null },
-  };
-}
+const kycStatus = (selfUserKYCStatus: number, state: KycStatus['state']) =>
+  kycStatusAnswer({ selfUserKYCStatus, state, kind: 'individual' });
 
 describe('KYC gate fetch', () => {
   afterEach(() =>

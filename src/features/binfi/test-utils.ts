@@ -1,4 +1,5 @@
 // Test helpers of the BinFi feature (used by its *.test.tsx files only).
+import { kycStatusAnswer } from '../../components/testing/kyc-status';
 import type { BinfiRound } from '../../shared/api/binfi';
 import type { KycStatus } from '../../shared/api/kyc';
 
@@ -19,15 +20,9 @@ export const binfiRound = (overrides: Partial<BinfiRound> = {}) =>
 
 /** The member's identity verification and premier membership, as the join gates read them. */
 export const kycStatus = (selfUserKYCStatus: number, premier: KycStatus['premier']['state']) =>
-  ({
+  kycStatusAnswer({
     selfUserKYCStatus,
     state: 'verified',
     kind: 'individual',
-    submittedAt: null,
-    reviewStartedAt: null,
-    decidedAt: null,
-    rejectedItems: [],
-    reviewNote: null,
-    canEdit: false,
     premier: { state: premier, appliedAt: null, decidedAt: null },
-  }) as KycStatus;
+  });

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import { kycStatusAnswer } from '../../components/testing/kyc-status';
 import { renderWithProviders } from '../../components/testing/render';
 import type { KycImage } from '../../services/kyc';
 import type { KycDocuments, KycForm, KycPersonal, KycState, KycStatus } from '../../shared/api/kyc';
@@ -23,19 +24,14 @@ export function renderKyc(ui: ReactElement, { route = '/kyc', lng = 'en-US' } = 
 }
 
 export function kycStatus(state: KycState, overrides: Partial<KycStatus> = {}): KycStatus {
-  return {
+  return kycStatusAnswer({
     selfUserKYCStatus: KYC_STATUS_CODE[state],
     state,
     kind: state === 'pending' ? null : 'individual',
     submittedAt: state === 'pending' ? null : '2024-05-01T02:00:00.000Z',
-    reviewStartedAt: null,
-    decidedAt: null,
-    rejectedItems: [],
-    reviewNote: null,
     canEdit: ['pending', 'submitted', 'resubmitted', 'rejected', 'insufficient'].includes(state),
-    premier: { state: null, appliedAt: null, decidedAt: null },
     ...overrides,
-  };
+  });
 }
 
 export const savedPersonal: KycPersonal = {

@@ -4,30 +4,26 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { kycStatusAnswer } from '../../../components/testing/kyc-status';
 import { mockExports } from '../../../components/testing/mock-exports';
 import { createTestI18n } from '../../../components/testing/test-i18n';
 import * as kyc from '../../../services/kyc';
 import { queryKeys } from '../../../services/query-keys';
 import { setLoginInfo } from '../../../services/session';
+import type { KycStatus } from '../../../shared/api/kyc';
 import { ROLE } from '../../../shared/membership/levels';
 import { OnboardingHost } from './onboarding-host';
 
 const getKycStatus = vi.fn();
 mockExports(kyc, { getKycStatus });
 
-function kycStatus(state: string, premierState: string | null = null) {
-  return {
+function kycStatus(state: KycStatus['state'], premierState: KycStatus['premier']['state'] = null) {
+  return kycStatusAnswer({
     selfUserKYCStatus: state === 'verified' ? 4 : 0,
     state,
-    kind: null,
-    submittedAt: null,
-    reviewStartedAt: null,
-    decidedAt: null,
-    rejectedItems: [],
-    reviewNote: null,
     canEdit: state === 'pending',
     premier: { state: premierState, appliedAt: null, decidedAt: null },
-  };
+  });
 }
 
 function logIn(member: Record<string, unknown> = {}) {
