@@ -1,7 +1,9 @@
 // `npm run lighthouse`: Lighthouse (its default mobile preset: a mid-range phone, throttled CPU
-// and network) on the built app as `npm start` serves it. Builds nothing: it uses dist/ (run
-// `npm run build` first). Starts the API with NODE_ENV=production and SERVE_APP=true on a
-// throwaway PGlite data dir and a free port, registers and logs a member in through the API,
+// and network) on the built app as `npm start` serves it, behind an HTTPS front that speaks
+// HTTP/2 as a production load balancer does (scripts/lib/h2-front.ts; `--http1` audits the API's
+// own plain HTTP/1.1 instead). Builds nothing: it uses dist/ (run `npm run build` first). Starts
+// the API with NODE_ENV=production and SERVE_APP=true on a throwaway PGlite data dir and a free
+// port, registers and logs a member in through the API,
 // then audits the landing page and a terms page (the lending bot's, prerendered too) as a
 // visitor and the wallet page as that member (the session stored the way the app keeps it:
 // `loginInfo` in localStorage), RUNS times each in a fresh Chromium, and prints the medians of
@@ -10,8 +12,8 @@
 // (`npx --yes lighthouse@12`), not a devDependency, so installs stay fast.
 //
 // Options: --runs N (default 5), --only landing|terms|wallet, --path /PATH (that page alone, as a
-// visitor), --json FILE (every run's figures), --reports DIR (each run's full Lighthouse
-// report, e.g. to see which elements shifted).
+// visitor), --http1 (no front: the API's plain HTTP/1.1), --json FILE (every run's figures),
+// --reports DIR (each run's full Lighthouse report, e.g. to see which elements shifted).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { DEVICE_HEADERS, DEVICE_TYPE, type CaptchaChallenge } from '../src/share
 import { SUCCESS } from '../src/shared/api/envelope';
 import { STORAGE_KEYS } from '../src/lib/storage-keys';
 import { ensureChromium } from './lib/chromium';
+import { type H2Front, startH2Front } from './lib/h2-front';
 
 const LIGHTHOUSE = 'lighthouse@12';
 const DIST = resolve('dist');
@@ -58,8 +61,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The API serving dist/ as `npm start` runs it; resolves with its base URL once it listens. */
-async function startApi(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+/**
+ * The API serving dist/ as `npm start` runs it; resolves with its base URL once it listens.
+ * Behind `front`, the app's origin is the front's and the API trusts one proxy hop.
+ */
+async function startApi(
+  dataDir: string,
+  front: H2Front | undefined,
+): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -67,7 +76,8 @@ async function startApi(dataDir: string): Promise<{ base: string; child: ChildPr
     SERVE_APP: 'true',
     PORT: String(port),
     DATA_DIR: dataDir,
-    APP_ORIGIN: `http://127.0.0.1:${port}`,
+    APP_ORIGIN: front?.origin ?? `http://127.0.0.1:${port}`,
+    ...(front ? { TRUST_PROXY: '1' } : {}),
     // production's required secrets, made for this throwaway instance
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_KEY: randomBytes(32).toString('hex'),
@@ -185,6 +195,7 @@ async function memberLoginInfo(base: string): Promise<Record<string, unknown>> {
 async function launchChromium(
   base: string,
   loginInfo: Record<string, unknown> | undefined,
+  front: H2Front | undefined,
 ): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -197,6 +208,8 @@ async function launchChromium(
       '--disable-component-update',
       '--disable-sync',
       '--remote-debugging-port=0',
+      // the front's certificate of this run, and no other
+      ...(front ? [`--ignore-certificate-errors-spki-list=${front.spkiHash}`] : []),
     ],
   });
   const stop = async () => {
@@ -357,7 +370,11 @@ async function main() {
 
   const loadBefore = load();
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
-  const { base, child } = await startApi(dataDir);
+  const front = process.argv.includes('--http1') ? undefined : await startH2Front();
+  const { base: apiBase, child } = await startApi(dataDir, front);
+  front?.forwardTo(apiBase);
+  // what the browser loads: through the front, or the API itself
+  const base = front?.origin ?? apiBase;
   const stopApi = () => {
     child.kill('SIGTERM');
   };
@@ -367,11 +384,13 @@ async function main() {
   });
   const results: Record<string, Figures[]> = {};
   try {
-    const loginInfo = pages.some((page) => page.member) ? await memberLoginInfo(base) : undefined;
+    const loginInfo = pages.some((page) => page.member)
+      ? await memberLoginInfo(apiBase)
+      : undefined;
     for (const page of pages) {
       results[page.name] = [];
       for (let run = 1; run <= runs; run += 1) {
-        const browser = await launchChromium(base, page.member ? loginInfo : undefined);
+        const browser = await launchChromium(base, page.member ? loginInfo : undefined, front);
         try {
           const reports = option('reports');
           const figures = await runLighthouse(
@@ -397,11 +416,12 @@ async function main() {
         done();
       }, 15_000).unref();
     });
+    await front?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
   console.log(
-    `\nLighthouse ${LIGHTHOUSE} (mobile preset), median of ${runs} runs; load average before ${loadBefore}, after ${load()}`,
+    `\nLighthouse ${LIGHTHOUSE} (mobile preset), ${front ? 'HTTPS with HTTP/2 (the front)' : "the API's plain HTTP/1.1"}, median of ${runs} runs; load average before ${loadBefore}, after ${load()}`,
   );
   console.log('page      perf  a11y  best       FCP       LCP       TBT     CLS');
   let met = true;
