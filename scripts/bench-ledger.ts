@@ -1,9 +1,12 @@
 // `npm run bench:ledger`: ledger transfers per second on this machine, on in-memory PGlite and
 // (when DATABASE_URL is set) on PostgreSQL in a fresh database that is dropped afterwards.
-// One transfer = one postLedgerTransaction in its own database transaction (BEGIN, the one
-// ledger_post statement: idempotency key, account lookups, locks in id order, conditional
-// balance updates, two postings; COMMIT), from a hot-wallet deposit or between two member
-// accounts, with BENCH_CONCURRENCY in flight.
+// One transfer = one postLedgerTransaction (the one ledger_post statement: idempotency key,
+// account lookups, locks in id order, conditional balance updates, two postings), from a
+// hot-wallet deposit or between two member accounts, with BENCH_CONCURRENCY in flight. Each
+// database runs it two ways: in a database transaction of its own (BEGIN, the post, COMMIT), as
+// the product's flows post it beside their own rows, and alone (the statement is atomic by
+// itself), which is the ledger's own ceiling: the difference is the two extra round trips and
+// the accounts' row locks held until the COMMIT arrives (on PGlite, its one connection).
 //
 // Besides the wall clock (meaningless while other work loads the machine) it prints what does
 // not depend on the load: statements sent per transfer (and, on PGlite, protocol messages: each
@@ -105,8 +108,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? NaN;
 }
 
+/** How a transfer is sent: inside BEGIN ... COMMIT, or as the one statement alone. */
+type Mode = 'transaction' | 'alone';
+
 async function run(label: string, database: Database) {
-  const db = database.db;
+  const ids = await seedMembers(database.db);
+  for (const mode of ['transaction', 'alone'] as const) await measure(label, database, ids, mode);
+}
+
+async function seedMembers(db: Db): Promise<number[]> {
   const now = systemClock.now();
   const rows = await db
     .insert(members)
@@ -139,6 +149,11 @@ async function run(label: string, database: Database) {
       }),
     );
   }
+  return ids;
+}
+
+async function measure(label: string, database: Database, ids: number[], mode: Mode) {
+  const db = database.db;
   const latencies: number[] = [];
   let refused = 0;
   let next = 0;
@@ -158,14 +173,15 @@ async function run(label: string, database: Database) {
           ? transfer(platformAccount('hot_wallet'), memberAccount(to), 'USDT', 1_000n)
           : transfer(memberAccount(from), memberAccount(to), 'USDT', 1_000n);
       const t0 = performance.now();
+      const post = (target: Db) =>
+        postLedgerTransaction(target, systemClock, {
+          idempotencyKey: `bench-${mode}-${i}`,
+          type: 'bench',
+          postings,
+        });
       try {
-        await db.transaction((tx) =>
-          postLedgerTransaction(tx as unknown as Db, systemClock, {
-            idempotencyKey: `bench-${i}`,
-            type: 'bench',
-            postings,
-          }),
-        );
+        if (mode === 'alone') await post(db);
+        else await db.transaction((tx) => post(tx as unknown as Db));
       } catch (error) {
         if (!(error instanceof InsufficientBalance)) throw error;
         refused += 1;
@@ -182,7 +198,8 @@ async function run(label: string, database: Database) {
   const serverAfter = serverBefore ? await serverCpu(db) : null;
   latencies.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(10)} ${(TRANSFERS / seconds).toFixed(0).padStart(6)} transfers/s  ` +
+    `${label.padEnd(10)} ${mode === 'alone' ? 'alone         ' : 'in transaction'} ` +
+      `${(TRANSFERS / seconds).toFixed(0).padStart(6)} transfers/s  ` +
       `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(latencies, 99).toFixed(1)} ms  (${TRANSFERS} transfers, ${refused} refused)`,
   );
