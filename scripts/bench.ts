@@ -26,7 +26,10 @@
 // (coordinated omission); the interval it uses is 1 ms (Math.ceil(1 / rate): the rate per
 // second taken as ms), so a pause of n ms adds n - 1 values per connection: one 20 ms pause
 // puts about 600 values above 10 ms, 6 % of a 10,000-request run. The measured p99 column is
-// the responses' own times.
+// the responses' own times. So each measured run is followed by the same rate offered evenly
+// (scripts/lib/steady-load.ts: request i due at i / rate, on as many keep-alive connections,
+// latency counted from when it was due): the "steady" columns, what a stream of members
+// arriving at that rate would see.
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -34,6 +37,7 @@ import autocannon from 'autocannon';
 import type { BenchServerStats } from './lib/bench-api-server';
 import { onFreshPostgresDatabase } from './lib/bench-databases';
 import { startBenchServer } from './lib/bench-server-process';
+import { steadyLoad, type SteadyLoadResult } from './lib/steady-load';
 import { run } from './lib/proc';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -104,6 +108,8 @@ interface Row {
   clientCpuMs: number;
   /** the longest event-loop delay of this process (autocannon) during the run, ms */
   clientLoopMaxMs: number;
+  /** the same rate offered evenly right after (not for warm-ups), and the API meanwhile */
+  steady?: SteadyLoadResult & { api: BenchServerStats };
 }
 
 type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
@@ -161,6 +167,28 @@ async function offer(
     clientCpuMs: Math.round((client.user + client.system) / 1000),
     clientLoopMaxMs: Math.round(clientLoop.max / 1e5) / 10,
   };
+  if (!run.includes('s warm-up') && !run.includes('fresh process')) {
+    const [steady, steadyApi] = await server.observe(() =>
+      steadyLoad({
+        url: `${server.base}${target.path}`,
+        method: target.method,
+        connections: CONNECTIONS,
+        durationS,
+        rate,
+        headers: {
+          'content-type': 'application/json',
+          ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
+        },
+        ...(target.method === 'POST' ? { body: '{}' } : {}),
+      }),
+    );
+    row.steady = { ...steady, api: steadyApi };
+    console.log(
+      `${database} ${target.name} @${rate}/s steady: ${steady.served}/s served, p50 ${steady.p50} ms, ` +
+        `p99 ${steady.p99} ms, max ${steady.max} ms, ${steady.errors} errors; API loop delay max ` +
+        `${steadyApi.loop.max} ms, longest GC ${maxGcPause(steadyApi.gc).toFixed(1)} ms`,
+    );
+  }
   console.log(
     `${database} ${target.name} @${rate}/s (${run}): ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms ` +
       `(${row.measuredP99} ms measured), ${row.errors} errors; ` +
@@ -223,18 +251,22 @@ async function main() {
   console.log(`Reads: ${CONNECTIONS} connections, ${DURATION_S} s at each offered rate.\n`);
   console.log(
     "p50 and p99 are autocannon's (with its coordinated-omission correction); measured p99 is the responses' own. " +
+      'Steady: the same rate offered evenly right after, latency counted from when each request was due. ' +
       'The API process during each run: its event loop delay (p99 / max), its CPU and its longest GC pause; ' +
       'the client is autocannon (this process): its CPU and its longest event-loop delay.\n',
   );
   console.log(
-    '| database | route | run | offered/s | served/s | p50 ms | p99 ms | measured p99 ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s | client loop max ms |',
+    '| database | route | run | offered/s | served/s | p50 ms | p99 ms | measured p99 ms | errors | steady: served/s | p50 / p99 / max ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s | client loop max ms |',
   );
   console.log(
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const row of rows) {
     console.log(
       `| ${row.database} | \`${row.target}\` | ${row.run} | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.measuredP99} | ${row.errors} | ` +
+        (row.steady
+          ? `${row.steady.served} | ${row.steady.p50} / ${row.steady.p99} / ${row.steady.max} | ${row.steady.errors} | `
+          : '- | - | - | ') +
         `${row.api.loop.p99} / ${row.api.loop.max} | ${(row.api.cpuMs / 1000).toFixed(1)} | ` +
         `${maxGcPause(row.api.gc).toFixed(1)} | ${(row.clientCpuMs / 1000).toFixed(1)} | ${row.clientLoopMaxMs} |`,
     );
