@@ -26,6 +26,8 @@ export interface H2Front {
   origin: string;
   /** base64 SHA-256 of the certificate's public key, for --ignore-certificate-errors-spki-list */
   spkiHash: string;
+  /** the certificate (PEM), for a client that trusts it as its CA */
+  certificate: string;
   /** Where requests go (http://host:port); set once the API listens. */
   forwardTo(upstream: string): void;
   close(): Promise<void>;
@@ -102,6 +104,7 @@ export async function startH2Front(): Promise<H2Front> {
   return {
     origin: `https://127.0.0.1:${port}`,
     spkiHash,
+    certificate: pems.cert,
     forwardTo(url) {
       upstream = new URL(url);
     },
