@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
+import { packageShares, type SourceMapV3 } from './lib/source-map-shares';
 
 // About 182 KiB today. Not in it: the product blocks' cards (their chunk, the catalog request
 // with its API schemas and error texts, the `earn` translations: about 22 KiB) load when the
@@ -86,6 +87,8 @@ async function main() {
   let total = 0;
   const rows: string[] = [];
   const offenders: string[] = [];
+  /** gzip bytes per package: each file's shared out in its source map's proportions */
+  const byPackage = new Map<string, number>();
   for (const path of [...scripts].sort()) {
     const content = readFileSync(join(DIST, path));
     const gz = gzipSync(content, { level: 9 }).length;
@@ -94,10 +97,23 @@ async function main() {
     const text = content.toString();
     for (const marker of LAZY_MARKERS)
       if (marker.pattern.test(text)) offenders.push(`${path} contains ${marker.name}`);
+    const mapFile = join(DIST, `${path}.map`);
+    const shares = existsSync(mapFile)
+      ? packageShares(text, JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapV3)
+      : new Map([['unmapped', text.length]]);
+    const characters = [...shares.values()].reduce((sum, n) => sum + n, 0);
+    for (const [name, n] of shares)
+      byPackage.set(name, (byPackage.get(name) ?? 0) + (gz * n) / Math.max(1, characters));
   }
   const kib = total / 1024;
   console.log(`Landing page JavaScript before any interaction (gzip):\n${rows.join('\n')}`);
   console.log(`  total ${kib.toFixed(1)} KiB of ${BUDGET_KIB} KiB budget`);
+  console.log(
+    'By package (each file shared out by its source map; app: this project; unmapped: inlined ' +
+      "data such as the translations' JSON, the bundler's runtime, files without a map):",
+  );
+  for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]))
+    if (bytes >= 512) console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KiB  ${name}`);
   let failed = false;
   if (scripts.size === 0) {
     console.error('No JavaScript was loaded: the measurement is broken.');
