@@ -10,7 +10,8 @@ import { ensureChromium } from './lib/chromium';
 import { run } from './lib/proc';
 import { packageShares, type SourceMapV3 } from './lib/source-map-shares';
 
-// About 182 KiB today. Not in it: the product blocks' cards (their chunk, the catalog request
+// It prints each file and each package's share (scripts/lib/source-map-shares.ts). About
+// 185 KiB today. Not in it: the product blocks' cards (their chunk, the catalog request
 // with its API schemas and error texts, the `earn` translations: about 22 KiB) load when the
 // visitor scrolls near a block (both start below the first screen), the navigation menus' code
 // (Radix and its positioning) on a menu's first use. What remains is mostly fixed: React DOM
