@@ -32,6 +32,10 @@ async function listen(
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** GETs of `base` at `rate` per second for `durationS` on `connections` connections. */
+const getsOf = (base: string, rate: number, durationS: number, connections = 32) =>
+  steadyLoad({ url: `${base}/`, method: 'GET', headers: {}, rate, durationS, connections });
+
 describe('steady load', () => {
   it('offers its rate evenly over the run, not in a burst each second', async () => {
     const arrivals: number[] = [];
@@ -40,14 +44,7 @@ describe('steady load', () => {
       arrivals.push(performance.now() - started);
       return '{}';
     });
-    const result = await steadyLoad({
-      url: `${base}/`,
-      method: 'GET',
-      headers: {},
-      rate: 200,
-      durationS: 1,
-      connections: 32,
-    });
+    const result = await getsOf(base, 200, 1);
     expect(result).toMatchObject({ ok: 200, errors: 0 });
     // a burst sender would deliver all 200 in the first tenth of the second
     const perTenth = Array.from(
@@ -69,14 +66,7 @@ describe('steady load', () => {
       }
       return '{}';
     });
-    const result = await steadyLoad({
-      url: `${base}/`,
-      method: 'GET',
-      headers: {},
-      rate: 400,
-      durationS: 1,
-      connections: 32,
-    });
+    const result = await getsOf(base, 400, 1);
     expect(result).toMatchObject({ ok: 400, errors: 0 });
     expect(result.max).toBeGreaterThanOrEqual(75);
     // about 32 requests fall due during the pause: over 1 % of 400, so the p99 shows it
@@ -88,14 +78,7 @@ describe('steady load', () => {
     const base = await listen(() => '{}');
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     server = undefined;
-    const result = await steadyLoad({
-      url: `${base}/`,
-      method: 'GET',
-      headers: {},
-      rate: 50,
-      durationS: 0.2,
-      connections: 4,
-    });
+    const result = await getsOf(base, 50, 0.2, 4);
     expect(result).toMatchObject({ ok: 0, errors: 10 });
   });
 });
