@@ -14,6 +14,7 @@ import {
 } from '../src/shared/api/auth';
 import { buildApp } from '../src/server/app';
 import { solveCaptchaChallenge } from '../src/server/domain/auth/captcha';
+import { percentile } from './lib/percentile';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 300);
@@ -24,12 +25,6 @@ interface Member {
   email: string;
   password: string;
   clientId: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 async function main() {

@@ -32,6 +32,7 @@ import {
   postLedgerTransaction,
   transfer,
 } from '../src/server/domain/wallet/ledger';
+import { percentile } from './lib/percentile';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -101,11 +102,6 @@ function cpuSpent(before: Map<number, number>, after: Map<number, number>): numb
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? NaN;
 }
 
 /** How a transfer is sent: inside BEGIN ... COMMIT, or as the one statement alone. */

@@ -6,6 +6,7 @@
 // (scripts/bench.ts, the header).
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { percentile } from './percentile';
 
 export interface SteadyLoadOptions {
   url: string;
@@ -32,11 +33,6 @@ export interface SteadyLoadResult {
 }
 
 const TIMEOUT_MS = 10_000;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
