@@ -114,7 +114,23 @@ interface Row {
 
 type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 
-/** `rate` requests/s offered to `target` for `durationS` seconds: its row of the report. */
+/** The request of `target` on `server`, as both load generators send it. */
+function requestOf(server: BenchServer, target: Target) {
+  return {
+    url: `${server.base}${target.path}`,
+    method: target.method,
+    headers: {
+      'content-type': 'application/json',
+      ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
+    },
+    ...(target.method === 'POST' ? { body: '{}' } : {}),
+  };
+}
+
+/**
+ * `rate` requests/s offered to `target` for `durationS` seconds by autocannon, then, when
+ * `steady` (a measured run, not a warm-up), evenly for as long: its row of the report.
+ */
 async function offer(
   server: BenchServer,
   database: string,
@@ -122,6 +138,7 @@ async function offer(
   rate: number,
   durationS: number,
   run: Row['run'],
+  steady: boolean,
 ): Promise<Row> {
   const clientCpu = process.cpuUsage();
   const clientLoop = monitorEventLoopDelay({ resolution: 1 });
@@ -131,16 +148,10 @@ async function offer(
     return new Promise<autocannon.Result>((resolve, reject) => {
       const running = autocannon(
         {
-          url: `${server.base}${target.path}`,
-          method: target.method,
+          ...requestOf(server, target),
           connections: CONNECTIONS,
           duration: durationS,
           overallRate: rate,
-          headers: {
-            'content-type': 'application/json',
-            ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
-          },
-          ...(target.method === 'POST' ? { body: '{}' } : {}),
         },
         (error, done) =>
           error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
@@ -167,26 +178,15 @@ async function offer(
     clientCpuMs: Math.round((client.user + client.system) / 1000),
     clientLoopMaxMs: Math.round(clientLoop.max / 1e5) / 10,
   };
-  if (!run.includes('s warm-up') && !run.includes('fresh process')) {
-    const [steady, steadyApi] = await server.observe(() =>
-      steadyLoad({
-        url: `${server.base}${target.path}`,
-        method: target.method,
-        connections: CONNECTIONS,
-        durationS,
-        rate,
-        headers: {
-          'content-type': 'application/json',
-          ...(target.auth ? { authorization: `Bearer ${server.token}` } : {}),
-        },
-        ...(target.method === 'POST' ? { body: '{}' } : {}),
-      }),
+  if (steady) {
+    const [even, evenApi] = await server.observe(() =>
+      steadyLoad({ ...requestOf(server, target), connections: CONNECTIONS, durationS, rate }),
     );
-    row.steady = { ...steady, api: steadyApi };
+    row.steady = { ...even, api: evenApi };
     console.log(
-      `${database} ${target.name} @${rate}/s steady: ${steady.served}/s served, p50 ${steady.p50} ms, ` +
-        `p99 ${steady.p99} ms, max ${steady.max} ms, ${steady.errors} errors; API loop delay max ` +
-        `${steadyApi.loop.max} ms, longest GC ${maxGcPause(steadyApi.gc).toFixed(1)} ms`,
+      `${database} ${target.name} @${rate}/s steady: ${even.served}/s served, p50 ${even.p50} ms, ` +
+        `p99 ${even.p99} ms, max ${even.max} ms, ${even.errors} errors; API loop delay max ` +
+        `${evenApi.loop.max} ms, longest GC ${maxGcPause(evenApi.gc).toFixed(1)} ms`,
     );
   }
   console.log(
@@ -208,11 +208,19 @@ async function measure(database: string, databaseUrl?: string): Promise<Row[]> {
       if (WARMUP_S > 0) {
         const first = rows.length === 0;
         const run = first ? `${WARMUP_S} s, fresh process` : `${WARMUP_S} s warm-up`;
-        const warm = await offer(server, database, target, Math.max(...RATES), WARMUP_S, run);
+        const warm = await offer(
+          server,
+          database,
+          target,
+          Math.max(...RATES),
+          WARMUP_S,
+          run,
+          false,
+        );
         if (first) rows.push(warm);
       }
       for (const rate of RATES)
-        rows.push(await offer(server, database, target, rate, DURATION_S, `${DURATION_S} s`));
+        rows.push(await offer(server, database, target, rate, DURATION_S, `${DURATION_S} s`, true));
     }
   } finally {
     await server.stop();
