@@ -11,12 +11,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-/** every table, from the schema folder's index (one file per area) */
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-/** The drizzle handle domain code uses; the same type for both drivers. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The drizzle handle domain code uses; the same type for both drivers. Built without the
+ * schema: the code queries with the table objects (select, insert, update) and raw SQL, never
+ * through drizzle's relational `db.query.<table>` API, which the schema would enable at a price
+ * paid on every transaction (drizzle builds a relational query builder per table for each
+ * transaction's handle: about 15 us of CPU per transaction with this schema's tables, measured
+ * in `npm run bench:ledger`'s profile).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -97,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     try {
       if (runMigrations) await migratePostgres(options.databaseUrl);
-      const db = drizzleNodePg({ client: pool, schema });
+      const db = drizzleNodePg({ client: pool });
       return {
         db,
         driver: 'postgres',
@@ -146,7 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } else {
       drizzleClient = client as unknown as PGlite;
     }
-    const db = drizzlePglite({ client: drizzleClient, schema });
+    const db = drizzlePglite({ client: drizzleClient });
     if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
