@@ -106,4 +106,90 @@ describe('MemberReadCache', () => {
     expect(await cache.read('wallet', 7, T0, load)).toBe('v2');
     expect(loads).toBe(2);
   });
+
+  it('read: reads of a member that miss together share one load', async () => {
+    const cache = new MemberReadCache(fakeDatabase());
+    await cache.start();
+    const gate = deferred<void>();
+    let loads = 0;
+    const load = async () => {
+      const n = ++loads;
+      await gate.promise;
+      return { value: `v${n}` };
+    };
+    const reads = Array.from({ length: 32 }, () => cache.read('summary', 7, T0, load));
+    const otherMember = cache.read('summary', 8, T0, load);
+    gate.resolve();
+    expect(await Promise.all(reads)).toEqual(Array(32).fill('v1'));
+    expect(await otherMember).toBe('v2');
+    expect(loads).toBe(2);
+  });
+
+  it('read: a change during a shared load sends the reads that joined it to load again', async () => {
+    const database = fakeDatabase();
+    const cache = new MemberReadCache(database);
+    await cache.start();
+    const gates = [deferred<void>(), deferred<void>()];
+    let loads = 0;
+    const load = async () => {
+      const n = loads++;
+      await gates[Math.min(n, 1)]!.promise;
+      return { value: `v${n + 1}` };
+    };
+    const first = cache.read('wallet', 7, T0, load);
+    const joined = cache.read('wallet', 7, T0, load);
+    database.state.notify('7'); // committed while the first load was reading
+    const after = cache.read('wallet', 7, T0, load); // does not join the first load
+    gates[0]!.resolve();
+    gates[1]!.resolve();
+    expect(await first).toBe('v1'); // its own read, begun before the change, as before
+    expect(await joined).not.toBe('v1');
+    expect(await after).not.toBe('v1');
+    expect(loads).toBe(3);
+    expect(cache.get('wallet', 7, T0)).toBeDefined(); // a post-change load was stored
+  });
+
+  it('read: shares nothing while not subscribed, and a shared failure fails every joined read', async () => {
+    const cache = new MemberReadCache(fakeDatabase());
+    let loads = 0;
+    const load = async () => ({ value: `v${++loads}` });
+    await Promise.all([cache.read('summary', 7, T0, load), cache.read('summary', 7, T0, load)]);
+    expect(loads).toBe(2); // not listening: no freshness to promise, every read its own
+    await cache.start();
+    const failing = async () => {
+      loads += 1;
+      await Promise.resolve();
+      throw new Error('database unavailable');
+    };
+    const reads = [cache.read('summary', 9, T0, failing), cache.read('summary', 9, T0, failing)];
+    await expect(Promise.all(reads)).rejects.toThrow('database unavailable');
+    await expect(reads[1]).rejects.toThrow('database unavailable');
+    expect(loads).toBe(3);
+    expect(await cache.read('summary', 9, T0, load)).toBe('v4'); // nothing left behind
+  });
+
+  it('read: an entry read near its 30 s bound answers and reloads in the background', async () => {
+    let real = 0;
+    const cache = new MemberReadCache(fakeDatabase(), undefined, () => real);
+    await cache.start();
+    let loads = 0;
+    const load = async () => ({ value: `v${++loads}` });
+    expect(await cache.read('summary', 7, T0, load)).toBe('v1');
+    real = 20_000;
+    expect(await cache.read('summary', 7, T0, load)).toBe('v1');
+    expect(loads).toBe(1); // young: no reload
+    real = 26_000;
+    const reads = [cache.read('summary', 7, T0, load), cache.read('summary', 7, T0, load)];
+    expect(await Promise.all(reads)).toEqual(['v1', 'v1']); // answered from the entry...
+    expect(loads).toBe(2); // ...and reloaded once behind it
+    real = 31_000; // past the first entry's bound: the reloaded one answers
+    expect(await cache.read('summary', 7, T0, load)).toBe('v2');
+    expect(loads).toBe(2);
+  });
 });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import { SharedLoads } from './shared-loads';
 
 /**
  * A member's frequent reads (getMemberInfo's summary, WalletInfo's balances) as this process
@@ -25,13 +26,31 @@ import type { Database } from '../../db/database';
  * - an entry lives at most `TTL_MS`, a bound should a notification ever be missed, and no longer
  *   than the server time it names as its end (a level that counts a cooling unstake request
  *   ends when the request unlocks).
+ *
+ * Reads of one member that miss together share one load (`read`): a member's app asks for both
+ * summaries at once on every page, and when an entry ends under load every request in flight
+ * for that member misses at the same moment. Unshared, PGlite (one connection) ran them one
+ * after the other: 32 concurrent getMemberInfo misses answered in about 60 ms instead of 2. A
+ * read joins a load only while the subscription is up and only a load begun after the member's
+ * last change, the same freshness a stored entry has; when the member changes before the shared
+ * load answers, the reads that joined it load again for themselves. And a read of an entry
+ * nearing its `TTL_MS` answers from it and reloads it in the background, so a member read all
+ * the time is not missed by everyone at once each time the bound comes round.
  */
 export const MEMBER_CHANGED_CHANNEL = 'member_changed';
 const TTL_MS = 30_000;
+/** a read of an entry older than this also reloads it in the background (see `read`) */
+const REFRESH_AFTER_MS = 25_000;
 const MAX_ENTRIES = 10_000;
 const RESUBSCRIBE_MS = 5_000;
 
 export type MemberReadKind = 'summary' | 'wallet';
+
+/** What a read's `load` answers: the value and, when it has one, the end of its validity. */
+interface Loaded<T> {
+  value: T;
+  until?: Date | null;
+}
 
 interface Entry {
   value: unknown;
@@ -59,6 +78,11 @@ export class MemberReadCache {
   private readonly entries = new Map<MemberReadKind, Map<number, Entry>>([
     ['summary', new Map()],
     ['wallet', new Map()],
+  ]);
+  /** loads under way by member, which reads of that member may join (see `read`) */
+  private readonly pending = new Map<MemberReadKind, SharedLoads<number, Loaded<unknown>>>([
+    ['summary', new SharedLoads()],
+    ['wallet', new SharedLoads()],
   ]);
   private generation = 0;
   /** reads marked before this generation are not stored (a change of every member) */
@@ -121,7 +145,7 @@ export class MemberReadCache {
   async close(): Promise<void> {
     this.closed = true;
     this.subscribed = false;
-    for (const map of this.entries.values()) map.clear();
+    for (const map of [...this.entries.values(), ...this.pending.values()]) map.clear();
     clearTimeout(this.retry);
     await this.unsubscribe?.().catch(() => undefined);
   }
@@ -172,9 +196,7 @@ export class MemberReadCache {
     readAt: Date,
     until: Date | null = null,
   ): void {
-    if (!this.subscribed || mark < this.floor || (this.changedAt.get(memberId) ?? 0) > mark) {
-      return;
-    }
+    if (!this.subscribed || !this.unchangedSince(memberId, mark)) return;
     const map = this.entries.get(kind)!;
     if (map.size >= MAX_ENTRIES) map.clear();
     map.set(memberId, {
@@ -192,7 +214,7 @@ export class MemberReadCache {
     if (payload === '*' || !Number.isSafeInteger(memberId)) {
       this.floor = this.generation;
       this.changedAt.clear();
-      for (const map of this.entries.values()) map.clear();
+      for (const map of [...this.entries.values(), ...this.pending.values()]) map.clear();
       return;
     }
     if (this.changedAt.size >= MAX_ENTRIES) {
@@ -200,23 +222,55 @@ export class MemberReadCache {
       this.floor = this.generation;
     }
     this.changedAt.set(memberId, this.generation);
-    for (const map of this.entries.values()) map.delete(memberId);
+    for (const map of [...this.entries.values(), ...this.pending.values()]) map.delete(memberId);
+  }
+
+  /** No change of the member (or of every member) was announced since generation `mark`. */
+  private unchangedSince(memberId: number, mark: number): boolean {
+    return mark >= this.floor && (this.changedAt.get(memberId) ?? 0) <= mark;
   }
 
   /**
-   * The member's value from the cache, else from `load` (stored unless the member changed
-   * meanwhile). `load` answers the value and, when it has one, the end of its validity.
+   * The member's value from the cache, else from a load of it already under way (begun since
+   * the member's last change, at a server time not after `now`), else from `load` (stored unless
+   * the member changed meanwhile). A shared load's failure is each joined read's failure.
    */
   async read<T>(
     kind: MemberReadKind,
     memberId: number,
     now: Date,
-    load: () => Promise<{ value: T; until?: Date | null }>,
+    load: () => Promise<Loaded<T>>,
   ): Promise<T> {
     const cached = this.get<T>(kind, memberId, now);
-    if (cached !== undefined) return cached;
+    const joined = this.pending.get(kind)!.get(memberId);
+    if (cached !== undefined) {
+      const age = this.realNow() - this.entries.get(kind)!.get(memberId)!.storedAt;
+      if (age > REFRESH_AFTER_MS && !joined) {
+        void this.load(kind, memberId, now, load).catch((error: unknown) => {
+          this.log?.warn({ err: error }, 'member reads: reloading an entry failed');
+        });
+      }
+      return cached;
+    }
+    const at = now.getTime();
+    if (joined && this.subscribed && at >= joined.at) {
+      const { value, until } = (await joined.loading) as Loaded<T>;
+      const stillValid = !until || at < until.getTime();
+      if (this.unchangedSince(memberId, joined.mark) && stillValid) return value;
+    }
+    return this.load(kind, memberId, now, load);
+  }
+
+  /** Loads the member's value, stores it unless the member changed meanwhile, and answers it. */
+  private async load<T>(
+    kind: MemberReadKind,
+    memberId: number,
+    now: Date,
+    load: () => Promise<Loaded<T>>,
+  ): Promise<T> {
     const mark = this.mark();
-    const { value, until } = await load();
+    const loads = this.pending.get(kind)! as SharedLoads<number, Loaded<T>>;
+    const { value, until } = await loads.run(memberId, mark, now.getTime(), this.subscribed, load);
     this.store(kind, memberId, value, mark, now, until ?? null);
     return value;
   }

@@ -94,4 +94,59 @@ describe('SessionCache', () => {
     expect(cache.get(1)).toBeUndefined();
     await cache.close();
   });
+
+  it('read: requests that miss together share one read; a revocation meanwhile sends them to read again', async () => {
+    const cache = new SessionCache(fakeDatabase());
+    await cache.start();
+    let revoked: Date | null = null;
+    let reads = 0;
+    /** the first two reads wait until released; the others answer at once */
+    const gates: Array<() => void> = [];
+    const load = async () => {
+      reads += 1;
+      const answer = session('a', revoked); // the row as this read saw it
+      if (reads <= 2) await new Promise<void>((resolve) => gates.push(resolve));
+      return answer;
+    };
+    const together = Array.from({ length: 32 }, () => cache.read(1, load));
+    gates[0]!();
+    const answers = await Promise.all(together);
+    expect(answers.every((s) => s?.familyId === 'a' && s.revokedAt === null)).toBe(true);
+    expect(reads).toBe(1);
+
+    cache.dropFamilies(['other']); // empties nothing of session 1 but...
+    cache.dropFamilies(['a']); // ...this does
+    const first = cache.read(1, load); // read 2: sees the live row, waits
+    const joined = cache.read(1, load); // joins read 2
+    revoked = new Date(); // the family is revoked, and the revocation announced
+    cache.dropFamilies(['a']);
+    const after = cache.read(1, load); // read 3: its own, not read 2
+    gates[1]!();
+    expect((await first)?.revokedAt).toBeNull(); // its own read, begun before: as it was
+    expect((await joined)?.revokedAt).toEqual(revoked); // read 4, after read 2 answered
+    expect((await after)?.revokedAt).toEqual(revoked);
+    expect(reads).toBe(4);
+    expect(cache.get(1)).toBeUndefined(); // nothing revoked or stale kept
+    await cache.close();
+  });
+
+  it('read: a session used near its 30 s bound is answered and read again behind it', async () => {
+    let now = 0;
+    const cache = new SessionCache(fakeDatabase(), undefined, () => now);
+    await cache.start();
+    let reads = 0;
+    const load = async () => {
+      reads += 1;
+      return session(`f${reads}`);
+    };
+    expect((await cache.read(1, load))?.familyId).toBe('f1');
+    now = 26_000;
+    const both = await Promise.all([cache.read(1, load), cache.read(1, load)]);
+    expect(both.map((s) => s?.familyId)).toEqual(['f1', 'f1']);
+    expect(reads).toBe(2);
+    now = 31_000;
+    expect((await cache.read(1, load))?.familyId).toBe('f2');
+    expect(reads).toBe(2);
+    await cache.close();
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
+import { SharedLoads } from './shared-loads';
 
 /**
  * The live sessions this process has checked, so an authenticated request does not read its
@@ -15,10 +16,18 @@ import type { Database, Db } from '../../db/database';
  *   restart) the cache empties and every request reads the database until it is back;
  * - an entry lives at most `TTL_MS`, a bound should a notification ever be missed.
  *
+ * Requests of one session that miss together share one read (`read`): a member's app sends
+ * several at once, and when an entry ends under load they would all read the database at the
+ * same moment. A request takes a shared read's answer only if no revocation came in since the
+ * read began; and a request on an entry nearing `TTL_MS` is answered from it while the session
+ * is read again behind it, so a session in constant use does not miss at each bound.
+ *
  * Expiry (`absoluteExpiresAt`) is checked on every use against the server clock.
  */
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 const TTL_MS = 30_000;
+/** a request on an entry older than this also reads the session again (see `read`) */
+const REFRESH_AFTER_MS = 25_000;
 const MAX_ENTRIES = 10_000;
 /** NOTIFY payloads are limited to 8,000 bytes: ids (uuids, 36 characters) go in chunks. */
 const IDS_PER_NOTIFY = 100;
@@ -47,6 +56,8 @@ export interface CachedSession {
 
 export class SessionCache {
   private readonly entries = new Map<number, { session: CachedSession; storedAt: number }>();
+  /** reads under way by session id, which requests of that session may join (see `read`) */
+  private readonly loads = new SharedLoads<number, CachedSession | undefined>();
   private generation = 0;
   private subscribed = false;
   private unsubscribe: (() => Promise<void>) | undefined;
@@ -81,6 +92,7 @@ export class SessionCache {
     this.closed = true;
     this.subscribed = false;
     this.entries.clear();
+    this.loads.clear();
     clearTimeout(this.retry);
     await this.unsubscribe?.().catch(() => undefined);
   }
@@ -100,6 +112,42 @@ export class SessionCache {
     return entry.session;
   }
 
+  /**
+   * The session from the cache, else from a read of it under way (begun since the last
+   * revocation), else from `load` (kept while live, unless a revocation came in meanwhile).
+   */
+  async read(
+    sessionId: number,
+    load: () => Promise<CachedSession | undefined>,
+  ): Promise<CachedSession | undefined> {
+    const cached = this.get(sessionId);
+    const joined = this.loads.get(sessionId);
+    if (cached) {
+      const age = this.realNow() - this.entries.get(sessionId)!.storedAt;
+      if (age > REFRESH_AFTER_MS && !joined) {
+        void this.load(sessionId, load).catch((error: unknown) => {
+          this.log?.warn({ err: error }, 'sessions: reading a session again failed');
+        });
+      }
+      return cached;
+    }
+    if (joined && this.subscribed) {
+      const session = await joined.loading;
+      if (joined.mark === this.generation) return session;
+    }
+    return this.load(sessionId, load);
+  }
+
+  private async load(
+    sessionId: number,
+    load: () => Promise<CachedSession | undefined>,
+  ): Promise<CachedSession | undefined> {
+    const mark = this.mark();
+    const session = await this.loads.run(sessionId, mark, 0, this.subscribed, load);
+    if (session) this.store(sessionId, session, mark);
+    return session;
+  }
+
   /** Keeps a live session read since `mark`, unless a revocation came in between. */
   store(sessionId: number, session: CachedSession, mark: number): void {
     if (!this.subscribed || mark !== this.generation || session.revokedAt) return;
@@ -110,6 +158,7 @@ export class SessionCache {
   /** Forgets the sessions of these families (revoked here or in another process). */
   dropFamilies(familyIds: readonly string[]): void {
     this.generation += 1;
+    this.loads.clear(); // reads begun before it may hold an ended session
     const ended = new Set(familyIds);
     for (const [sessionId, entry] of this.entries) {
       if (ended.has(entry.session.familyId)) this.entries.delete(sessionId);
@@ -120,6 +169,7 @@ export class SessionCache {
     this.subscribed = false;
     this.generation += 1;
     this.entries.clear();
+    this.loads.clear();
     this.unsubscribe = undefined;
     this.log?.warn('session revocations: LISTEN connection lost; sessions not cached meanwhile');
     this.scheduleRetry();

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { SessionTokens } from '../../../shared/api/auth';
 import { ErrorCode, ErrorMessage } from '../../../shared/api/envelope';
+import type { Db } from '../../db/database';
 import { sessionFamilies, sessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type ActivityOrigin, logActivity } from './activity';
@@ -331,7 +332,9 @@ export async function authenticateAccessToken(
     if (error instanceof AccessTokenExpired) throw unauthorized(ErrorMessage.jwtExpired);
     throw unauthorized();
   }
-  const row = deps.sessions?.get(sessionId) ?? (await readSession(deps, sessionId));
+  const row = deps.sessions
+    ? await deps.sessions.read(sessionId, () => readSession(deps.db, sessionId))
+    : await readSession(deps.db, sessionId);
   if (!row || row.memberId !== memberId || row.revokedAt || row.absoluteExpiresAt <= now) {
     throw unauthorized();
   }
@@ -345,9 +348,8 @@ export async function authenticateAccessToken(
 }
 
 /** The session and its family, from the database (kept in the API's cache while live). */
-async function readSession(deps: AuthDeps, sessionId: number): Promise<CachedSession | undefined> {
-  const mark = deps.sessions?.mark();
-  const [row] = await deps.db
+async function readSession(db: Db, sessionId: number): Promise<CachedSession | undefined> {
+  const [row] = await db
     .select({
       memberId: sessions.memberId,
       familyId: sessions.familyId,
@@ -360,6 +362,5 @@ async function readSession(deps: AuthDeps, sessionId: number): Promise<CachedSes
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, sessions.familyId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (row && mark !== undefined) deps.sessions?.store(sessionId, row, mark);
   return row;
 }
