@@ -104,6 +104,12 @@ interface Row {
   api: BenchServerStats;
   /** p99 of the response times as measured, without autocannon's correction (see the header) */
   measuredP99: number;
+  /**
+   * the slowest response as measured, and how many took over 10 ms: a pause that held up every
+   * connection shows as about 32 of them at one time (a cache's entries all missing at once did)
+   */
+  measuredMax: number;
+  measuredOver10: number;
   /** CPU time of this process (autocannon) during the run, ms */
   clientCpuMs: number;
   /** the longest event-loop delay of this process (autocannon) during the run, ms */
@@ -173,6 +179,8 @@ async function offer(
     p50: result.latency.p50,
     p99: result.latency.p99,
     measuredP99: Math.round((times[Math.floor(times.length * 0.99)] ?? 0) * 10) / 10,
+    measuredMax: Math.round((times.at(-1) ?? 0) * 10) / 10,
+    measuredOver10: times.filter((t) => t > 10).length,
     errors: result.errors + result.timeouts + result.non2xx,
     api,
     clientCpuMs: Math.round((client.user + client.system) / 1000),
@@ -191,7 +199,8 @@ async function offer(
   }
   console.log(
     `${database} ${target.name} @${rate}/s (${run}): ${row.served}/s served, p50 ${row.p50} ms, p99 ${row.p99} ms ` +
-      `(${row.measuredP99} ms measured), ${row.errors} errors; ` +
+      `(${row.measuredP99} ms measured, max ${row.measuredMax} ms, ${row.measuredOver10} over 10 ms), ` +
+      `${row.errors} errors; ` +
       `API loop delay p99 ${api.loop.p99} ms max ${api.loop.max} ms, API CPU ${api.cpuMs} ms, ` +
       `client CPU ${row.clientCpuMs} ms, client loop delay max ${row.clientLoopMaxMs} ms, GC ${gcSummary(api.gc)}`,
   );
@@ -258,20 +267,20 @@ async function main() {
   console.log(`\n## npm run bench, ${new Date().toISOString().slice(0, 10)}, ${machine}\n`);
   console.log(`Reads: ${CONNECTIONS} connections, ${DURATION_S} s at each offered rate.\n`);
   console.log(
-    "p50 and p99 are autocannon's (with its coordinated-omission correction); measured p99 is the responses' own. " +
+    "p50 and p99 are autocannon's (with its coordinated-omission correction); measured p99 and max are the responses' own, with how many took over 10 ms. " +
       'Steady: the same rate offered evenly right after, latency counted from when each request was due. ' +
       'The API process during each run: its event loop delay (p99 / max), its CPU and its longest GC pause; ' +
       'the client is autocannon (this process): its CPU and its longest event-loop delay.\n',
   );
   console.log(
-    '| database | route | run | offered/s | served/s | p50 ms | p99 ms | measured p99 ms | errors | steady: served/s | p50 / p99 / max ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s | client loop max ms |',
+    '| database | route | run | offered/s | served/s | p50 ms | p99 ms | measured p99 / max ms (over 10 ms) | errors | steady: served/s | p50 / p99 / max ms | errors | API loop delay p99 / max ms | API CPU s | longest GC ms | client CPU s | client loop max ms |',
   );
   console.log(
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const row of rows) {
     console.log(
-      `| ${row.database} | \`${row.target}\` | ${row.run} | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.measuredP99} | ${row.errors} | ` +
+      `| ${row.database} | \`${row.target}\` | ${row.run} | ${row.offered} | ${row.served} | ${row.p50} | ${row.p99} | ${row.measuredP99} / ${row.measuredMax} (${row.measuredOver10}) | ${row.errors} | ` +
         (row.steady
           ? `${row.steady.served} | ${row.steady.p50} / ${row.steady.p99} / ${row.steady.max} | ${row.steady.errors} | `
           : '- | - | - | ') +
