@@ -169,6 +169,11 @@ export class MemberReadCache {
 
   /** The member's cached value, if still valid at server time `now`. */
   get<T>(kind: MemberReadKind, memberId: number, now: Date): T | undefined {
+    return this.validEntry(kind, memberId, now)?.value as T | undefined;
+  }
+
+  /** The member's entry, if still valid at server time `now` (an ended one is dropped). */
+  private validEntry(kind: MemberReadKind, memberId: number, now: Date): Entry | undefined {
     const map = this.entries.get(kind)!;
     const entry = map.get(memberId);
     if (!entry) return undefined;
@@ -181,7 +186,7 @@ export class MemberReadCache {
       map.delete(memberId);
       return undefined;
     }
-    return entry.value as T;
+    return entry;
   }
 
   /**
@@ -241,16 +246,15 @@ export class MemberReadCache {
     now: Date,
     load: () => Promise<Loaded<T>>,
   ): Promise<T> {
-    const cached = this.get<T>(kind, memberId, now);
+    const cached = this.validEntry(kind, memberId, now);
     const joined = this.pending.get(kind)!.get(memberId);
-    if (cached !== undefined) {
-      const age = this.realNow() - this.entries.get(kind)!.get(memberId)!.storedAt;
-      if (age > REFRESH_AFTER_MS && !joined) {
+    if (cached) {
+      if (this.realNow() - cached.storedAt > REFRESH_AFTER_MS && !joined) {
         void this.load(kind, memberId, now, load).catch((error: unknown) => {
           this.log?.warn({ err: error }, 'member reads: reloading an entry failed');
         });
       }
-      return cached;
+      return cached.value as T;
     }
     const at = now.getTime();
     if (joined && this.subscribed && at >= joined.at) {

@@ -103,13 +103,18 @@ export class SessionCache {
   }
 
   get(sessionId: number): CachedSession | undefined {
+    return this.validEntry(sessionId)?.session;
+  }
+
+  /** The session's entry, if younger than `TTL_MS` (an older one is dropped). */
+  private validEntry(sessionId: number) {
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
     if (this.realNow() - entry.storedAt > TTL_MS) {
       this.entries.delete(sessionId);
       return undefined;
     }
-    return entry.session;
+    return entry;
   }
 
   /**
@@ -120,16 +125,15 @@ export class SessionCache {
     sessionId: number,
     load: () => Promise<CachedSession | undefined>,
   ): Promise<CachedSession | undefined> {
-    const cached = this.get(sessionId);
+    const cached = this.validEntry(sessionId);
     const joined = this.loads.get(sessionId);
     if (cached) {
-      const age = this.realNow() - this.entries.get(sessionId)!.storedAt;
-      if (age > REFRESH_AFTER_MS && !joined) {
+      if (this.realNow() - cached.storedAt > REFRESH_AFTER_MS && !joined) {
         void this.load(sessionId, load).catch((error: unknown) => {
           this.log?.warn({ err: error }, 'sessions: reading a session again failed');
         });
       }
-      return cached;
+      return cached.session;
     }
     if (joined && this.subscribed) {
       const session = await joined.loading;
